@@ -1,0 +1,47 @@
+# The whole set-up on a fresh Debian/Ubuntu machine: `make play` or `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+
+.PHONY: play test bench sysdeps lint typecheck pytest golden clean
+
+sysdeps:
+	@bash tools/system-deps.sh
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(DEVSTAMP): pyproject.toml $(STAMP)
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+play: sysdeps $(STAMP)
+	$(BIN)/tabletop play $(ARGS)
+
+lint: $(DEVSTAMP)
+	$(BIN)/ruff check engine voice content tests bench tools
+
+typecheck: $(DEVSTAMP)
+	$(BIN)/mypy engine
+	$(BIN)/mypy voice content
+
+pytest: sysdeps $(DEVSTAMP)
+	$(BIN)/pytest
+
+test: sysdeps $(DEVSTAMP) lint typecheck pytest
+
+bench: sysdeps $(DEVSTAMP)
+	@for f in bench/bench_*.py; do $(BIN)/python $$f || exit 1; done
+
+golden: $(DEVSTAMP)
+	$(BIN)/python -m tools.golden
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Question data and the code that loads and checks it."""

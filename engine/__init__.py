@@ -1,0 +1,1 @@
+"""Pure rules engines: standard library only, no I/O, no clock, no global random."""

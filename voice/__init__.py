@@ -1,0 +1,1 @@
+"""Everything that touches people: speech in, speech out, the dialogue and the CLI."""
