@@ -1,0 +1,1 @@
+"""Developer-only scripts (content authoring, golden files); never imported at run time."""
