@@ -1,0 +1,87 @@
+"""Simulated teams for Best of Sport and Leisure: playouts, simulation figures.
+
+Randomness comes only from the ``random.Random`` passed in, so a playout is
+replayable from its seed; the players only ever use the public
+``prompt()``/``apply()`` interface, like the voice layer does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.core import CHANCE, JSON, Action, Event, Prompt, RulesError
+from engine.sportleisure import SportLeisureState, new_game
+from engine.sportleisure_board import SIN_BIN
+
+CARD_CHANCE = 0.25
+"""How often a simulated team plays a card at a prompt where it may."""
+
+MAX_TURNS = 2000
+"""A playout stops unfinished after this many turns (p_correct near 0 never ends)."""
+
+Step = Callable[[Prompt, Action, list[Event]], None]
+
+
+def choose(state: SportLeisureState, prompt: Prompt, rng: random.Random,
+           p_correct: float, card_chance: float = CARD_CHANCE) -> Action:
+    """A random legal action for ``prompt``: sometimes an action card, else the prompt's own."""
+    if prompt.actor == CHANCE:
+        size: int = prompt.info["size"]
+        order = list(range(size))
+        rng.shuffle(order)
+        return Action("shuffle", CHANCE, order)
+    playable: dict[str, list[str]] = prompt.info["playable_cards"]
+    choices = [(int(t), c) for t, cards in playable.items() for c in cards]
+    if choices and rng.random() < card_chance:
+        team, card = choices[rng.randrange(len(choices))]
+        value: dict[str, JSON] = {"card": card}
+        if card == SIN_BIN:
+            members = state.teams[state.playing]
+            value["member"] = members[rng.randrange(len(members))]
+        return Action("play_card", team, value)
+    if prompt.kind == "continue":
+        return Action("continue", prompt.actor)
+    return Action("answer", prompt.actor, {"correct": rng.random() < p_correct})
+
+
+def playout(state: SportLeisureState, rng: random.Random, p_correct: float,
+            on_step: Step | None = None, max_turns: int = MAX_TURNS,
+            card_chance: float = CARD_CHANCE) -> SportLeisureState:
+    """Play ``state`` on until it ends or ``max_turns`` pass; ``on_step`` sees every step."""
+    while state.phase != "over" and state.turn <= max_turns:
+        prompt = state.prompt()
+        action = choose(state, prompt, rng, p_correct, card_chance)
+        events = state.apply(action)
+        if on_step is not None:
+            on_step(prompt, action, events)
+    return state
+
+
+def sample_teams(rng: random.Random) -> list[list[str]]:
+    """Two teams of 1-4 players (one-player teams exercise the Sin Bin refusal)."""
+    return [[f"{side}{i + 1}" for i in range(rng.randint(1, 4))] for side in "AB"]
+
+
+def simulate(games: int, seed: int, p_correct: float) -> dict[str, JSON]:
+    """``tabletop simulate sportleisure``: ``games`` random games from ``seed``."""
+    rng = random.Random(seed)
+    finished = 0
+    errors = 0
+    turns = 0
+    for _ in range(games):
+        state = new_game(sample_teams(rng), rng.randint(20, 60), rng.randrange(2))
+        try:
+            playout(state, rng, p_correct)
+        except (RulesError, KeyError, ValueError, IndexError, AssertionError):
+            errors += 1
+            continue
+        if state.phase == "over":
+            finished += 1
+            turns += state.turn
+    return {
+        "games": games,
+        "finished": finished,
+        "errors": errors,
+        "mean_turns": round(turns / finished, 2) if finished else None,
+    }
