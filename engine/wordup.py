@@ -165,7 +165,6 @@ class WordUpState:
     __slots__ = (
         "variant", "names", "levels", "tokens", "deck", "streams", "phase", "pending",
         "current", "position", "contenders", "rolls", "winner_seats", "end_reason", "turns",
-        "_prompt",
     )
 
     def __init__(self, levels: list[int], names: list[str], variant: Variant) -> None:
@@ -187,7 +186,6 @@ class WordUpState:
         self.winner_seats: list[int] = []
         self.end_reason = ""
         self.turns = 0
-        self._prompt: Prompt | None = None
 
     # -- queries ---------------------------------------------------------------
 
@@ -209,9 +207,8 @@ class WordUpState:
         return sum(self.tokens[seat])
 
     def prompt(self) -> Prompt:
-        if self._prompt is None:
-            self._prompt = self._make_prompt()
-        return self._prompt
+        """Computed afresh each time (no cache), so it can never disagree with the state."""
+        return self._make_prompt()
 
     def _roller(self, seat: int) -> int:
         return seat if self.variant.physical_dice else CHANCE
@@ -296,7 +293,6 @@ class WordUpState:
             )
         events: list[Event] = []
         _HANDLERS[self.phase](self, action.value, events)
-        self._prompt = None
         return events
 
     def _time_up(self, action: Action) -> list[Event]:
@@ -313,7 +309,6 @@ class WordUpState:
         self.end_reason = "time_up"
         self.phase = "over"
         self.pending = {}
-        self._prompt = None
         return [Event("game_over", {"winners": list(self.winner_seats), "reason": "time_up",
                                     "totals": totals})]
 
@@ -724,7 +719,6 @@ def from_json(data: Mapping[str, JSON]) -> WordUpState:
         if phase == "rolloff" and len(state.rolls) >= len(state.contenders):
             raise SaveError("the saved roll-off is inconsistent")
         state.prompt()  # a damaged pending dict fails here rather than mid-game
-        state._prompt = None
         return state
     except SaveError:
         raise
