@@ -303,7 +303,7 @@ class SportLeisureState:
         self.winner = team
         self.phase = "over"
         self.own_goal = None
-        events.append(_event("won", team=team, how=how))
+        events.append(_event("game_over", winners=[team], reason=how))
         return events
 
     def _counted(self, team: int, q: int, events: list[Event]) -> bool:
