@@ -51,8 +51,8 @@ HOMOPHONE_MAX_SIZE = 50
 SIZES = (10, 20, 35, 40, 50, 55, 60, 70, 80, 95)
 
 # Word lists that make up "an English word" for British and American players.
-COMMON_LISTS = ("english", "american", "british", "british_z", "variant_1")
-BRITISH_SIDE = ("english", "british", "british_z")
+COMMON_LISTS = ("english", "american", "british", "british_z", "british_variant_1", "variant_1")
+BRITISH_SIDE = ("english", "british", "british_z", "british_variant_1")
 AMERICAN_SIDE = ("english", "american")
 # Words in these lists are alternative spellings of another word
 # (flier/flyer), so they are not homophones of it.

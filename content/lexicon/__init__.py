@@ -43,6 +43,8 @@ class Lexicon:
     proper_nouns: frozenset[str] = frozenset()
     variant_groups: Mapping[str, frozenset[str]] = field(default_factory=dict)
     homophone_groups: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    british_spellings: frozenset[str] = frozenset()
+    """The British member of each variant group (colour, not color)."""
 
     def is_word(self, word: str, *, proper: bool = True) -> bool:
         """True for a known word, case-insensitively.
@@ -101,4 +103,7 @@ def load_lexicon() -> Lexicon:
         proper_nouns=frozenset(normalise(w) for w in _lines(PROPER_FILE)),
         variant_groups=_groups(_lines(VARIANTS_FILE), "\t"),
         homophone_groups=_groups(_lines(HOMOPHONES_FILE), None),
+        british_spellings=frozenset(
+            normalise(line.split("\t", 1)[0]) for line in _lines(VARIANTS_FILE)
+        ),
     )
