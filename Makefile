@@ -36,6 +36,7 @@ pytest: sysdeps $(DEVSTAMP)
 	$(BIN)/pytest
 
 test: sysdeps $(DEVSTAMP) lint typecheck pytest
+	$(BIN)/tabletop content validate
 
 bench: sysdeps $(DEVSTAMP)
 	@for f in bench/bench_*.py; do $(BIN)/python $$f || exit 1; done
