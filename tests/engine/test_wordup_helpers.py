@@ -53,7 +53,7 @@ def answer(state: WordUpState, correct: bool) -> list[Event]:
 def land_on(state: WordUpState, square: int) -> list[Event]:
     """Roll onto ``square``: from Bonus when 2-12 away, else from 12 short of it
     (as if earlier correct answers had brought the piece there)."""
-    assert state.position == 0 and state.prompt().kind == "roll"
+    assert state.position == 0 and state.prompt().kind == "roll" and square >= 2
     state.position = max(0, square - 12)
     return roll(state, square - state.position)
 
