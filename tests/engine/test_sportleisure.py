@@ -58,7 +58,7 @@ def test_setup_member_names_must_differ_within_a_team() -> None:
 @pytest.mark.parametrize("n_cards", [0, -3, True, "10"])
 def test_setup_needs_a_question_deck(n_cards: object) -> None:
     with pytest.raises(SetupError, match="question deck"):
-        new_game(TEAMS, n_cards)
+        new_game(TEAMS, n_cards)  # type: ignore[arg-type]  # bad on purpose
 
 
 def test_setup_first_team_is_0_or_1() -> None:
@@ -87,11 +87,11 @@ def test_colour_sequence_is_irregular_not_a_plain_repeat() -> None:
 
 
 def test_gaps_to_next_space_of_a_colour_range_1_to_7() -> None:
-    gaps = set()
-    for colour in "PGYR":
-        spaces = [0] + [i + 1 for i, ch in enumerate(PATH_CODE) if ch == colour]
+    gaps: set[int] = set()
+    for letter in "PGYR":
+        spaces = [0] + [i + 1 for i, ch in enumerate(PATH_CODE) if ch == letter]
         gaps.update(b - a for a, b in zip(spaces, spaces[1:], strict=False))
-        assert 41 - spaces[-1] <= 7, f"{colour} leaves a long run to the Winning Zone"
+        assert 41 - spaces[-1] <= 7, f"{letter} leaves a long run to the Winning Zone"
     assert min(gaps) == 1 and max(gaps) == 7
     assert gaps == set(range(1, 8))
     for colour in range(4):
