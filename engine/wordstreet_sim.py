@@ -138,10 +138,14 @@ class SimTeams:
 
 
 def random_setup(rng: random.Random) -> WordStreet:
-    """A game with random players, side, first team and (sometimes) quick play."""
+    """A game with random players, side, first team and (sometimes) quick play.
+
+    One game in five uses a deck of 1-6 cards, so the tray cycles.
+    """
     roll = rng.random()
     return new_game(
         players=rng.randint(2, 8),
+        deck_size=108 if rng.random() < 0.8 else rng.randint(1, 6),
         side=rng.choice(("blue", "orange")),
         first_team=rng.randrange(2),
         turn_limit=rng.randint(1, 15) if roll < 0.15 else None,
