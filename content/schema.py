@@ -391,7 +391,9 @@ def parse_pack(data: Mapping[str, Any], file: str) -> tuple[Pack | None, list[Pr
     if header.game is Game.SPORTLEISURE:
         sl_cards = _parse_many(data, "card", file, problems, _parse_sl_card)
         return Pack(header, cards=tuple(sl_cards)), problems
-    ws_cards = _parse_many(data, "card", file, problems, _parse_ws_card)
+    # A blocklist-only file is a valid wordstreet pack.
+    ws_cards = (_parse_many(data, "card", file, problems, _parse_ws_card)
+                if "card" in data or "blocklist" not in data else [])
     blocklist: tuple[str, ...] = ()
     if "blocklist" in data:
         raw = data["blocklist"]
@@ -400,9 +402,6 @@ def parse_pack(data: Mapping[str, Any], file: str) -> tuple[Pack | None, list[Pr
         else:
             t = _Table(raw, file, "blocklist", problems, BLOCKLIST_FIELDS)
             blocklist = t.strings("words") or ()
-    if not ws_cards and not blocklist and "card" not in data:
-        problems.append(Problem(file, "pack", "a wordstreet pack needs [[card]] tables "
-                                "or a [blocklist]"))
     return Pack(header, cards=tuple(ws_cards), blocklist=blocklist), problems
 
 
