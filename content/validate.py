@@ -57,6 +57,12 @@ DATED_RE = re.compile(r"\b(" + "|".join(re.escape(w) for w in DATED_WORDING) + r
                       re.IGNORECASE)
 
 
+# Text is read aloud: marks that only mean something on paper are errors, and
+# so is a sentence too long to hold in mind while answering.
+VISUAL_MARKS_RE = re.compile(r"[*#_/()\[\]{}<>|~^`@\\]")
+MAX_SENTENCE_WORDS = 30
+
+
 def shipped_root() -> Path:
     """The packs folder that ships inside the package."""
     return Path(str(resources.files("content.packs")))
@@ -234,6 +240,20 @@ def _duplicate_texts(file: str, card_id: str, texts: list[tuple[str, str]],
     return out
 
 
+def spoken_text_problems(label: str, text: str) -> list[str]:
+    """Why ``text`` would not work read aloud (visual marks, overlong sentences)."""
+    out: list[str] = []
+    marks = sorted({m.group(0) for m in VISUAL_MARKS_RE.finditer(text.replace(GAP, " "))})
+    if marks:
+        shown = ", ".join(repr(m) for m in marks)
+        out.append(f"{label}has visual formatting {shown} that cannot be spoken")
+    for sentence in re.split(r"(?<=[.!?])\s+", text.strip()):
+        if len(sentence.split()) > MAX_SENTENCE_WORDS:
+            out.append(f"{label}has a sentence of {len(sentence.split())} words, too long "
+                       f"to follow by ear (at most {MAX_SENTENCE_WORDS})")
+    return out
+
+
 # --- Word Up -------------------------------------------------------------------
 
 
@@ -262,6 +282,7 @@ def check_wordup_item(item: WordUpItem, lexicon: Lexicon) -> list[str]:
         if unknown:
             out.append(f"answer {answer!r}: {', '.join(map(repr, unknown))} is not a word "
                        "in the lexicon")
+    out += spoken_text_problems("", item.text)
     if isinstance(item, MissingWord):
         gaps = item.sentence.count(GAP)
         if gaps != 1:
@@ -343,6 +364,8 @@ def check_sl_card(card: SLCard) -> list[str]:
     texts = [("theme", card.theme or ""), ("scene", card.scene or "")]
     texts += [(f"question {i + 1} ({q.colour})", q.text) for i, q in enumerate(card.questions)]
     for label, text in texts:
+        if text:
+            out += spoken_text_problems(f"{label}: ", text)
         for word in dated_wording(text):
             out.append(f"{label}: {word!r} dates the fact; state it for a given year instead")
     for i, q in enumerate(card.questions):
@@ -360,6 +383,7 @@ def check_sl_card(card: SLCard) -> list[str]:
 def check_ws_card(card: WSCard, lexicon: Lexicon, blocklist: set[str]) -> list[str]:
     out: list[str] = []
     for name, side in (("blue", card.blue), ("orange", card.orange)):
+        out += spoken_text_problems(f"{name}: category ", side.category)
         if len(side.accept) < MIN_ACCEPT:
             out.append(f"{name}: accept has {len(side.accept)} words, needs at least {MIN_ACCEPT}")
         seen: set[str] = set()

@@ -269,3 +269,30 @@ def test_empty_folder_is_a_problem(tmp_path: Path, lexicon: Lexicon) -> None:
 def test_shipped_files_are_named_from_the_project_root() -> None:
     path = shipped_root() / "wordup" / "x.toml"
     assert display_path(path) == "content/packs/wordup/x.toml"
+
+
+# --- Spoken text (all games) ------------------------------------------------------
+
+
+def test_visual_formatting_is_flagged_in_every_game(tmp_path: Path, lexicon: Lexicon) -> None:
+    wu = write(tmp_path, "wordup", item("crossword", 'clue = "A young cat (pet)."\n'
+                                        'first_letter = "k"\nanswers = ["kitten"]'), "wu.toml",
+               "t-wu")
+    sl = write(tmp_path, "sportleisure", sl_card(
+        "t-sl", texts=("Who won?", "Which *two* teams?", "Who lost?", "Who drew?")),
+        "sl.toml", "t-sl")
+    ws = write(tmp_path, "wordstreet", ws_card("t-ws", blue_category="A pet / animal")
+               + BLOCKLIST, "ws.toml", "t-ws")
+    assert sorted(check(tmp_path, lexicon)) == sorted([
+        f"{wu}:t-x: has visual formatting '(', ')' that cannot be spoken",
+        f"{sl}:t-sl: question 2 (green): has visual formatting '*' that cannot be spoken",
+        f"{ws}:t-ws: blue: category has visual formatting '/' that cannot be spoken",
+    ])
+
+
+def test_overlong_sentence_is_flagged(tmp_path: Path, lexicon: Lexicon) -> None:
+    clue = " ".join(["very"] * 29) + " small cat."
+    path = write(tmp_path, "wordup", item("crossword", f'clue = "{clue}"\nfirst_letter = "k"\n'
+                                          'answers = ["kitten"]'))
+    assert check(tmp_path, lexicon) == [
+        f"{path}:t-x: has a sentence of 31 words, too long to follow by ear (at most 30)"]
