@@ -274,18 +274,12 @@ class SportLeisureState:
 
     # ------------------------------------------------------------------ answers
 
-    def _move(self, team: int, to: int, reason: str, q: int | None) -> list[Event]:
+    def _move(self, team: int, to: int, reason: str, q: int) -> list[Event]:
         frm = self.positions[team]
         self.positions[team] = to
         events = [
-            _event(
-                "moved",
-                team=team,
-                frm=frm,
-                to=to,
-                reason=reason,
-                colour=None if q is None else QUESTION_COLOURS[q],
-            )
+            Event("moved", {"team": team, "from": frm, "to": to, "reason": reason,
+                            "colour": QUESTION_COLOURS[q]})
         ]
         if to == WINNING_ZONE and frm != WINNING_ZONE:
             events.append(_event("entered_winning_zone", team=team))

@@ -53,7 +53,7 @@ def kinds(events: Sequence[Event]) -> list[str]:
 
 
 def moves(events: Sequence[Event]) -> list[tuple[int, int, int, str]]:
-    return [(e.data["team"], e.data["frm"], e.data["to"], e.data["reason"])
+    return [(e.data["team"], e.data["from"], e.data["to"], e.data["reason"])
             for e in events if e.kind == "moved"]
 
 
