@@ -79,3 +79,23 @@ def test_broken_toml_through_the_real_command_has_no_traceback(tmp_path: Path) -
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert proc.stdout.splitlines()[0].startswith(f"{tmp_path / 'p.toml'}:3: TOML syntax error")
+
+
+def test_load_or_user_error_turns_broken_packs_into_one_user_error(tmp_path: Path) -> None:
+    from content.load import load_wordup
+    from voice.commands.content import load_or_user_error
+    from voice.errors import UsageError, UserError
+
+    path = tmp_path / "p.toml"
+    path.write_text(header("p", "wordup") + '\n[[item]]\nid = "p-1"\nlevel = 1\n'
+                    'category = "crossword"\nclue = "c"\nfirst_letter = "q"\n'
+                    'answers = ["kitten"]\n')
+    with pytest.raises(UserError) as info:
+        load_or_user_error(load_wordup, str(tmp_path))
+    assert info.value.exit_code == 1
+    assert str(info.value).splitlines()[0] == (
+        f"{path}:p-1: answer 'kitten' does not start with first_letter 'q'")
+    with pytest.raises(UsageError, match="no such file or folder"):
+        load_or_user_error(load_wordup, str(tmp_path / "missing"))
+    path.write_text(path.read_text().replace('"q"', '"k"'))
+    assert load_or_user_error(load_wordup, str(tmp_path)).count(1, "crossword") == 1
