@@ -13,6 +13,10 @@ combines an n-best list):
    are there too ("not fled", "fled or flew") -> **unclear** (confirm).
 3. Otherwise rapidfuzz similarity ``s`` (0-100) to the nearest accepted form:
 
+   * one word of a multi-word answer ("ice" for "ice cream"), or a contraction
+     (missing from the homophone lists) -> **unclear**.
+   * a single real word with the answer's consonants and ``s`` >= 85
+     ("beetles" for "beatles") -> **unclear**: it may be the answer misheard.
    * everything heard is a real word (the lexicon) and it is a single word,
      or ``s`` < 75 -> **wrong**: the player said a clearly different word.
    * a phrase differing from an accepted phrase in one word that is not a
@@ -46,6 +50,15 @@ MARGIN = 8.0
 """Best accepted form must beat the nearest non-accepted real word by this much."""
 UNCLEAR_RATIO = 75.0
 """Below this a transcript of real words is simply a different answer."""
+SOUNDS_LIKE_RATIO = 85.0
+"""A different real word this close, with the answer's consonants, is confirmed, not wrong."""
+_VOWELS = frozenset("aeiouy ")
+
+
+def _skeleton(word: str) -> str:
+    """Consonants only: what stays when a recognizer picks a different vowel."""
+    return "".join(c for c in word if c not in _VOWELS)
+
 
 SOFT_WORDS = frozenset(
     {
@@ -190,6 +203,21 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
     likely = key.forms.get(best_form)
     content = [t for t in norm_toks if t not in SOFT_WORDS] or norm_toks
     real = [_is_real(t, lex) for t in content]
+    if all(real) and len(content) == 1 and any(
+        len(f) > 1 and content[0] in f for f, _ in key.token_forms
+    ):
+        # One word of a longer answer ("ice" for "ice cream"): not enough, not wrong.
+        part = next(a for f, a in key.token_forms if len(f) > 1 and content[0] in f)
+        return Verdict("unclear", part, 0.4)
+    if all(real) and len(content) == 1 and "'" in content[0]:
+        # Contractions ("they're") are missing from the homophone lists: confirm.
+        return Verdict("unclear", likely, 0.4)
+    if all(real) and len(content) == 1 and best >= SOUNDS_LIKE_RATIO and (
+        _skeleton(content[0]) == _skeleton(best_form)
+    ):
+        # Same consonants, vowels a little off ("beetles" for "beatles"):
+        # it may be the answer said aloud and written as another word. Confirm.
+        return Verdict("unclear", likely, 0.5)
     if all(real) and (len(content) == 1 or best < UNCLEAR_RATIO):
         return Verdict("wrong", " ".join(content), 0.95 if best < UNCLEAR_RATIO else 0.7)
     if best < UNCLEAR_RATIO:
@@ -217,10 +245,10 @@ def judge_free(accepted: Sequence[str], heard: Sequence[str]) -> tuple[Verdict, 
     key = answer_key(tuple(accepted))
     top: tuple[Verdict, str] | None = None
     for alt in heard:
+        if top is None and not tokens(alt):
+            continue  # an empty alternative says nothing; "[unk]" does (off-list speech)
         v = judge_one(key, alt)
         if top is None:
-            if v.verdict == "unclear" and v.value is None and v.confidence == 0.0:
-                continue  # silence or pure hesitation: let the next alternative speak
             top = (v, alt)
             if v.verdict == "correct":
                 return top

@@ -91,8 +91,14 @@ def _strings(request: Mapping[str, Any], key: str, required: bool = True) -> lis
 
 
 def _is_noise(text: str) -> bool:
-    toks = tokens(text)
-    return not toks or all(t in HESITATIONS for t in toks)
+    """Nothing at all was transcribed. "[unk]" is not noise: it is speech off the list,
+    so a runner-up behind it only earns a confirmation."""
+    return not tokens(text)
+
+
+def _first_said(alts: Sequence[str]) -> int:
+    """Index of the first alternative with any words in it (the recognizer's real best)."""
+    return next((n for n, alt in enumerate(alts) if not _is_noise(alt)), 0)
 
 
 def _command(alt: str) -> Understood | None:
@@ -129,11 +135,7 @@ def judge(request: Mapping[str, Any]) -> Understood:
             raise RequestError("'min' and 'max' must be integers with min <= max (default 1-12)")
         return _first(alts, lambda a: _number(a, lo, hi))
     if kind == "command":
-        for alt in alts:
-            name = parse_command(alt)
-            if name is not None:
-                return Understood("correct", name, 1.0, alt)
-        return Understood("unclear", None, 0.0, alts[0] if alts else "")
+        return _first(alts, parse_command)
     return _judge_pick(request, kind, alts)
 
 
@@ -153,7 +155,7 @@ def _first(alts: Sequence[str], read: Any) -> Understood:
             top = n
             if value is not None:
                 return Understood("correct", value, 1.0, alt)
-            cmd = _command(alt)
+            cmd = _command(alt) if read is not parse_command else None
             if cmd is not None:
                 return cmd
         elif value is not None:
@@ -203,18 +205,19 @@ def _answer_index(request: Mapping[str, Any], options: list[str]) -> int:
 def _judge_choice(request: Mapping[str, Any], alts: list[str]) -> Understood:
     options = _strings(request, "options")
     right = _answer_index(request, options)
+    first = _first_said(alts)
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
         exact = [i for i, o in enumerate(options) if light(o) == light(alt)]
-        if n == 0 and not exact:
+        if n == first and not exact:
             cmd = _command(alt)
             if cmd is not None:
                 return cmd
         idx, conf, unreliable_letter = _choice.choose(options, alt)
         if idx is None:
             continue
-        if n > 0:
+        if n > first:
             # The recognizer's first guess was not understood; a runner-up is
             # good enough to act on only when it is right (confirm it) ...
             if idx == right:
@@ -256,23 +259,23 @@ def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Under
         idx, _, _ = _choice.choose(options, alt)
         return idx
 
+    first = _first_said(alts)
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
         exact = [i for i, o in enumerate(options) if light(o) == light(alt)]
-        if n == 0 and not exact:
+        if n == first and not exact:
             cmd = _command(alt)
             if cmd is not None:
                 return cmd
         idx = read(alt)
         if idx is None:
             continue
-        conf = 1.0 if n == 0 else 0.7
-        if right is None:
-            return Understood("correct", options[idx], conf, alt)
-        if n > 0:
+        if n > first:
             return Understood("unclear", options[idx], 0.5, alt)
-        return Understood("correct" if idx == right else "wrong", options[idx], conf, alt)
+        if right is None:
+            return Understood("correct", options[idx], 1.0, alt)
+        return Understood("correct" if idx == right else "wrong", options[idx], 1.0, alt)
     return Understood("unclear", None, 0.0, alts[0] if alts else "")
 
 
@@ -289,33 +292,32 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
     target = frozenset(
         w for s in [answer, *variants] for w in (s.lower(), _letters.letters_only(s))
     )
+    first = _first_said(alts)
     top: Understood | None = None
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
-        if n == 0 or top is None:
+        if n == first:
             cmd = _command(alt)
             if cmd is not None and not _spelled_after_command(alt, cmd.command):
                 return cmd
         readings = _letters.readings(alt, target)
         hit = next((r for r in readings if r.letters in spellings), None)
         if hit is not None:
-            if top is not None:
+            if n > first:
                 # A runner-up spelled it right: the recognizer was torn, confirm.
                 return Understood("unclear", hit.letters, 0.6, alt)
             sure = 1.0 if hit is readings[0] else 0.9
             if hit.unknown:
                 sure = 0.8
             return Understood("correct", hit.letters, sure, alt)
-        if top is not None:
+        if n > first:
             continue
-        first = readings[0]
-        if not first.letters:
-            continue
-        if first.unknown or _letters.near_miss(first, spellings):
-            top = Understood("unclear", first.letters, 0.5, alt)
+        best = readings[0]
+        if not best.letters or best.unknown or _letters.near_miss(best, spellings):
+            top = Understood("unclear", best.letters, 0.5 if best.letters else 0.0, alt)
         else:
-            top = Understood("wrong", first.letters, 0.9, alt)
+            top = Understood("wrong", best.letters, 0.9, alt)
     if top is not None:
         return top
     return Understood("unclear", "", 0.0, alts[0] if alts else "")
@@ -357,7 +359,8 @@ _YES_NO = sorted([(p, True) for p in YES] + [(p, False) for p in NO], key=lambda
 
 
 def _yesno(alt: str) -> bool | None:
-    toks = [t for t in tokens(alt) if t not in HESITATIONS]
+    toks = tokens(alt)
+    toks = [t for k, t in enumerate(toks) if t not in HESITATIONS or toks[k : k + 2] == ["uh", "huh"]]
     if " ".join(toks) in ("i don't know", "not sure", "i'm not sure", "i don't mind", "dunno",
                           "don't know", "maybe", "perhaps", "i'm not sure", "not sure really"):
         return None

@@ -23,9 +23,9 @@ from voice.understand_text import (
     tokens,
 )
 
-OPTION_RATIO = 85.0
+OPTION_RATIO = 75.0
 """An option named by slightly garbled text needs this rapidfuzz ratio ..."""
-OPTION_MARGIN = 15.0
+OPTION_MARGIN = 20.0
 """... and must beat the next option by this much."""
 
 CHOICE_LETTERS: dict[str, int] = {
@@ -133,7 +133,19 @@ def by_text(core: list[str], options: Sequence[str]) -> tuple[int, float] | None
         return inside[0], 0.8
     if len(inside) > 1:
         return None
-    scores = sorted(((fuzz.ratio(said, o), i) for i, o in enumerate(normed)), reverse=True)
+    # Part of one option's name ("blue" for "Team Blue"), if it is in no other.
+    within = [
+        i for i, o in enumerate(normed)
+        if any(o.split()[k : k + len(said_toks)] == said_toks for k in range(len(o.split())))
+    ]
+    if len(within) == 1 and not set(said_toks) & _NEGATIONS:
+        return within[0], 0.8
+    if len(within) > 1:
+        return None
+    scores = sorted(
+        ((max(fuzz.ratio(said, o), fuzz.token_sort_ratio(said, o)), i) for i, o in enumerate(normed)),
+        reverse=True,
+    )
     best, idx = scores[0]
     second = scores[1][0] if len(scores) > 1 else 0.0
     if best >= OPTION_RATIO and best - second >= OPTION_MARGIN:

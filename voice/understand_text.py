@@ -152,7 +152,9 @@ def _read_cardinal(toks: Sequence[str], i: int) -> tuple[int, int] | None:
             current += TENS[t]
             last = "tens"
         elif t == "hundred":
-            if last not in ("unit", "teen") or current >= 100:
+            if last == "" and j + 1 == len(toks) or last == "" and toks[j + 1] != "and":
+                current = 1  # "a hundred": the article has gone, the number stays
+            elif last not in ("unit", "teen") or current >= 100:
                 break
             current *= 100
             last = "hundred"
