@@ -27,6 +27,9 @@ Choices where the sheet or RULINGS.md leave room (each has a test):
   both teams are in the Winning Zone does a team that steals correctly also
   take the next question (the sheet's "both teams" section); if it misses
   that one the answer is read out and play returns to the playing team.
+* "Before asking the first question" (Sin Bin) is taken as "before the first
+  question is resolved": the engine cannot hear when reading starts, so the
+  voice layer should offer Sin Bin before it reads the purple question.
 * Sin Bin and Run for the Money last until the turn ends, through New Balls,
   Please and through Second Wind's extra card (the sheet: "until the next
   turn"). Sin Bin needs a playing team of two or more: a lone player cannot
@@ -94,11 +97,6 @@ MODES = ("ask", "steal", "follow_on")
 """Who answers the current question: the playing team (``ask``), the other
 team after a miss (``steal``), or, with both teams in the Winning Zone, the
 other team again after a correct steal (``follow_on``)."""
-
-RULE_WRONG_ANSWER = (
-    "If the playing team gets a question wrong, the QM asks the SAME question to the other "
-    "members of their own team."
-)
 
 Refusal = tuple[str, str]
 """Why a card cannot be played now: (message, the rule quoted)."""
@@ -203,7 +201,7 @@ class SportLeisureState:
             return Prompt(
                 "continue",
                 1 - self.playing,
-                (None,),
+                (),
                 {
                     "playing_team": self.playing,
                     "turn": self.turn,
@@ -325,7 +323,8 @@ class SportLeisureState:
                 question=q,
                 colour=QUESTION_COLOURS[q],
                 correct=correct,
-                stolen=mode != "ask",
+                stolen=mode == "steal",
+                follow_on=mode == "follow_on",
             )
         ]
         self.own_goal = None
