@@ -500,9 +500,6 @@ class WordUpState:
         self._lose(seat, [value], events)
         self._continue()
 
-    def _on_over(self, value: Any, events: list[Event]) -> None:  # pragma: no cover
-        raise IllegalActionError("the game is over", rule=RULE_WIN)
-
     # -- transitions -----------------------------------------------------------
 
     def _start_turn(self, seat: int, events: list[Event]) -> None:
@@ -643,7 +640,6 @@ _HANDLERS: dict[str, Callable[[WordUpState, Any, list[Event]], None]] = {
     "free_tokens": WordUpState._on_free_tokens,
     "exchange": WordUpState._on_exchange,
     "stop_or_lose": WordUpState._on_stop_or_lose,
-    "over": WordUpState._on_over,
 }
 
 
@@ -716,14 +712,52 @@ def from_json(data: Mapping[str, JSON]) -> WordUpState:
         state.winner_seats = [_int(s, 0, n - 1, "winners") for s in data["winners"]]
         state.end_reason = str(data["end_reason"])
         state.turns = _int(data["turns"], 0, 1 << 62, "turns")
-        if phase == "rolloff" and len(state.rolls) >= len(state.contenders):
-            raise SaveError("the saved roll-off is inconsistent")
-        state.prompt()  # a damaged pending dict fails here rather than mid-game
+        _check_consistent(state)
         return state
     except SaveError:
         raise
     except (RulesError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise SaveError(f"damaged Word Up save: {exc}") from exc
+
+
+_SOURCES = ("question", "option", "double", "any", "ask_left", "free_or_answer", "move")
+
+
+def _check_consistent(state: WordUpState) -> None:
+    """Refuse a save whose parts cannot belong together, so it cannot fail mid-game."""
+    phase, pending, n = state.phase, state.pending, state.players
+    if phase == "rolloff" and not len(state.rolls) < len(state.contenders):
+        raise SaveError("the saved roll-off is inconsistent")
+    before_play = state.current == -1 and state.turns == 0
+    if phase != "over" and (phase in ("shuffle", "rolloff")) != before_play:
+        raise SaveError("the saved turn does not match the phase")
+    if (phase == "over") != bool(state.winner_seats):
+        raise SaveError("the saved winners do not match the phase")
+    expected = {
+        "choose_category": {"options", "stake", "source"},
+        "answer": {"colour", "stake", "source", "answerer", "reader", "level", "index",
+                   "square"},
+        "free_or_answer": {"colour"},
+    }.get(phase, set())
+    if set(pending) != expected:
+        raise SaveError(f"the saved {phase} step is damaged")
+    if "colour" in pending and pending["colour"] not in COLOURS:
+        raise SaveError("unknown colour in save")
+    if "options" in pending and (
+        not isinstance(pending["options"], list)
+        or not pending["options"]
+        or any(c not in COLOURS for c in pending["options"])
+    ):
+        raise SaveError("unknown category choice in save")
+    if phase in ("choose_category", "answer"):
+        if pending["source"] not in _SOURCES or pending["stake"] not in (1, 2):
+            raise SaveError("the saved question is damaged")
+    if phase == "answer":
+        _int(pending["answerer"], 0, n - 1, "answerer")
+        _int(pending["reader"], 0, n - 1, "reader")
+        _int(pending["level"], 1, len(LEVELS), "level")
+        _int(pending["index"], 0, 1 << 62, "index")
+        _int(pending["square"], 0, STOP, "square")
 
 
 def _int(value: Any, low: int, high: int, what: str) -> int:

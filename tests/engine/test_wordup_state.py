@@ -275,6 +275,7 @@ def test_state_round_trips_through_json_exactly(
     ("game", "chess"), ("version", 99), ("levels", [3]), ("levels", [3, 9]),
     ("tokens", [[0, 0, 0, -1], [0, 0, 0, 0]]), ("tokens", "lots"), ("deck", ["any"] * 20),
     ("phase", "dancing"), ("current", 5), ("position", 40), ("pending", []),
+    ("phase", "shuffle"), ("winners", [0]), ("rolls", [13]),
     ("streams", [[0, 0, 0, 0]]), ("variant", {"tokens_to_win": 9, "timed": False,
                                               "physical_dice": False}),
 ])
@@ -286,13 +287,27 @@ def test_a_damaged_save_is_refused_with_a_save_error(key: str, value: object) ->
         from_json(data)
 
 
-def test_a_save_with_a_broken_pending_question_is_refused() -> None:
+@pytest.mark.parametrize(("key", "value"), [
+    ("index", None), ("answerer", 3), ("reader", -1), ("colour", "purple"), ("level", 6),
+    ("stake", 5), ("source", "magic"), ("extra", 1),
+])
+def test_a_save_with_a_broken_pending_question_is_refused(key: str, value: object) -> None:
     state = started()
     land_on(state, 8)
     data = state.to_json()
-    del data["pending"]["index"]
+    if value is None:
+        del data["pending"][key]
+    else:
+        data["pending"][key] = value
     with pytest.raises(SaveError):
         from_json(data)
+
+
+def test_a_timed_game_ended_during_the_roll_off_saves_and_loads() -> None:
+    state = new_game([1, 2], Variant(timed=True))
+    act(state, "shuffle", list(range(20)))
+    state.apply(Action("time_up", CHANCE))
+    assert from_json(state.to_json()).winners() == [0, 1]
 
 
 # -- random playouts ------------------------------------------------------------------------------
