@@ -56,7 +56,7 @@ Choices where the sheet and RULINGS.md are silent (each one tested):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -278,8 +278,7 @@ class WordStreet:
                     rule=RULE_OPPONENT,
                 )
             expect_prompt(prompt, action)
-            handler = getattr(self, "_on_" + self.phase)
-            events = handler(prompt, action.value)
+            events = _HANDLERS[self.phase](self, prompt, action.value)
         self._prompt = None
         return events
 
@@ -356,17 +355,17 @@ class WordStreet:
             self.befores.append(None)
             return Event("hyphen", {"team": self.team})
         i = INDEX[ch]
+        team = self.team
         before = self.tiles[i]
-        holder = captured_by(before)
-        if holder is not None:
+        if before == OFF or before == -OFF:
             self.befores.append(None)
-            return Event("tile_held", {"team": self.team, "letter": ch, "by": holder})
-        after = before + DIRECTION[self.team]
+            return Event("tile_held", {"team": team, "letter": ch, "by": captured_by(before)})
+        after = before + DIRECTION[team]
         self.tiles[i] = after
         self.befores.append(before)
         data = {
-            "team": self.team, "letter": ch, "from": before, "to": after,
-            "captured": after == DIRECTION[self.team] * OFF,
+            "team": team, "letter": ch, "from": before, "to": after,
+            "captured": after == OFF or after == -OFF,
         }
         return Event("tile_moved", data)
 
@@ -560,6 +559,18 @@ class WordStreet:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, SetupError) as exc:
             raise SaveError(f"not a readable Word on the Street save: {exc}") from None
+
+
+_HANDLERS: dict[str, Callable[[WordStreet, Prompt, JSON], list[Event]]] = {
+    "draw": WordStreet._on_draw,
+    "brainstorm": WordStreet._on_brainstorm,
+    "spell": WordStreet._on_spell,
+    "challenge": WordStreet._on_challenge,
+    "spelling_verdict": WordStreet._on_spelling_verdict,
+    "two_words_verdict": WordStreet._on_two_words_verdict,
+    "vote": WordStreet._on_vote,
+}
+"""The handler of each phase's prompt ("over" has none)."""
 
 
 def _load(data: Mapping[str, JSON]) -> WordStreet:

@@ -104,6 +104,8 @@ def check_word(value: JSON) -> str:
     if not isinstance(value, str):
         raise InvalidActionError(f"a word must be a string, got {type(value).__name__}")
     word = value.strip()
+    if word.isascii() and word.isalpha() and len(word) <= MAX_WORD:
+        return word.upper()  # the common case, already known to be letters only
     if not word:
         raise InvalidActionError("the word is empty; spell at least one letter")
     if len(word) > MAX_WORD:
