@@ -45,6 +45,11 @@ SCOWL_DIR = Path("/usr/share/dict/scowl")
 OUT_DIR = Path(__file__).resolve().parent.parent / "content" / "lexicon"
 
 MAX_SIZE = 70
+# A spelling found only in the British (or only the American) lists is a
+# variant source only up to this size: SCOWL's size-70 British-only entries
+# include dialect and archaic words (bael, goey) that the rules would pair
+# with unrelated American words.
+VARIANT_SOURCE_MAX_SIZE = 60
 # Homophone groups keep only words this common in SCOWL's size bands:
 # "flour/flower" is worth a disambiguating sentence, "flour/flor" is not.
 HOMOPHONE_MAX_SIZE = 50
@@ -88,7 +93,7 @@ VARIANT_RULES: tuple[tuple[str, str], ...] = (
     ("gement", "gment"),
     ("grey", "gray"),
     ("yre", "ire"),
-    ("ough", "ow"),
+    ("plough", "plow"),
     ("que", "ck"),
     ("ou", "o"),
     ("ou", "u"),
@@ -103,6 +108,10 @@ VARIANT_RULES: tuple[tuple[str, str], ...] = (
     ("tise", "tice"),
     ("er", "or"),
     ("y", "i"),
+    ("orey", "ory"),
+    ("kerb", "curb"),
+    ("gaol", "jail"),
+    ("doughnut", "donut"),
 )
 
 
@@ -165,11 +174,13 @@ def one_step(word: str, rules: tuple[tuple[str, str], ...]) -> set[str]:
     return out
 
 
-def rewrite(word: str, rules: tuple[tuple[str, str], ...], targets: set[str]) -> set[str]:
+def rewrite(
+    word: str, rules: tuple[tuple[str, str], ...], targets: set[str], steps: int = 2
+) -> set[str]:
     """Spellings in ``targets`` reached from ``word`` with one rule, else with two."""
     first = one_step(word, rules)
     found = first & targets
-    if not found:
+    if not found and steps > 1:
         second: set[str] = set()
         for cand in first:
             second |= one_step(cand, rules)
@@ -196,14 +207,19 @@ def variant_pairs(max_size: int) -> list[tuple[str, str]]:
     """
     british = side(BRITISH_SIDE, max_size)
     american = side(AMERICAN_SIDE, max_size)
+    source_cap = min(max_size, VARIANT_SOURCE_MAX_SIZE)
+    british_sources = side(BRITISH_SIDE, source_cap) - american
+    american_sources = side(AMERICAN_SIDE, source_cap) - british
     reverse = tuple((new, old) for old, new in VARIANT_RULES)
     pairs: set[tuple[str, str]] = set()
-    for word in sorted(british - american):
+    for word in sorted(british_sources):
         found = rewrite(word, VARIANT_RULES, american)
         if len(found) == 1:
             pairs.add((word, found.pop()))
-    for word in sorted(american - british):
-        found = rewrite(word, reverse, british)
+    # From the American side one rule only: analog -> analogue, but not
+    # whiz -> whys through two unrelated rewrites.
+    for word in sorted(american_sources):
+        found = rewrite(word, reverse, british, steps=1)
         if len(found) == 1:
             pairs.add((found.pop(), word))
     return sorted(pairs)
