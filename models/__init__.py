@@ -1,0 +1,115 @@
+"""Where speech models live, and what ``models/manifest.toml`` says about them.
+
+Search order for a Vosk model: ``TABLETOP_VOSK_MODEL`` (a model folder), then
+this ``models/`` folder when running from a checkout, then the user data
+folder (platformdirs). The manifest ships as package data, so an installed
+wheel knows the same models. Nothing here downloads anything.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+ENV_VAR = "TABLETOP_VOSK_MODEL"
+APP_NAME = "tabletop-voice"
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """One downloadable model from the manifest."""
+
+    name: str
+    url: str
+    size_mb: int | None
+    """Published download size (megabytes, approximate), None when not published."""
+    sha256: str | None
+    """Published SHA-256 of the zip, None when not published."""
+    lang: str
+    grammar: bool
+    """Whether it accepts runtime grammars (has HCLr.fst + Gr.fst)."""
+    default: bool
+    note: str = ""
+
+
+def manifest(text: str | None = None) -> list[ModelInfo]:
+    """The manifest's models, the default first."""
+    if text is None:
+        text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    out = []
+    for name, entry in data.get("model", {}).items():
+        out.append(ModelInfo(name=name, url=entry["url"], size_mb=entry.get("size_mb"),
+                             sha256=entry.get("sha256") or None, lang=entry.get("lang", "en"),
+                             grammar=bool(entry.get("grammar", True)),
+                             default=bool(entry.get("default", False)),
+                             note=entry.get("note", "")))
+    return sorted(out, key=lambda m: not m.default)
+
+
+def find(name: str) -> ModelInfo | None:
+    return next((m for m in manifest() if m.name == name), None)
+
+
+def default_model() -> ModelInfo:
+    return manifest()[0]
+
+
+def checkout_dir() -> Path | None:
+    """This models/ folder when running from a source checkout (beside pyproject.toml)."""
+    here = Path(__file__).resolve().parent
+    return here if (here.parent / "pyproject.toml").is_file() else None
+
+
+def user_dir() -> Path:
+    from platformdirs import user_data_path
+    return user_data_path(APP_NAME) / "models"
+
+
+def install_dir() -> Path:
+    """Where ``tabletop models download`` puts models."""
+    return checkout_dir() or user_dir()
+
+
+def search_dirs() -> list[Path]:
+    dirs = [d for d in (checkout_dir(), user_dir()) if d is not None]
+    return list(dict.fromkeys(dirs))
+
+
+def is_model_dir(path: Path) -> bool:
+    return (path / "am" / "final.mdl").is_file() and (path / "conf").is_dir()
+
+
+def installed() -> list[Path]:
+    """Model folders present in the search folders (manifest models first)."""
+    names = [m.name for m in manifest()]
+    found: list[Path] = []
+    for d in search_dirs():
+        if not d.is_dir():
+            continue
+        for name in names:
+            if is_model_dir(d / name):
+                found.append(d / name)
+        for sub in sorted(d.iterdir()):
+            if sub.name not in names and sub.is_dir() and is_model_dir(sub):
+                found.append(sub)
+    return found
+
+
+def locate_vosk_model() -> tuple[Path | None, str]:
+    """The Vosk model to use and why (a one-line reason either way)."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        p = Path(env).expanduser()
+        if is_model_dir(p):
+            return p, f"{ENV_VAR}={p}"
+        return None, f"{ENV_VAR}={p} is not a Vosk model folder (no am/final.mdl)"
+    found = installed()
+    if found:
+        return found[0], f"model {found[0].name} in {found[0].parent}"
+    where = " or ".join(str(d) for d in search_dirs())
+    return None, (f"no Vosk model in {where}; run `tabletop models download "
+                  f"{default_model().name}` or set {ENV_VAR}")

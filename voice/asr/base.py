@@ -21,9 +21,9 @@ log = logging.getLogger("tabletop.asr")
 
 UNK = "[unk]"
 
-# Kinds whose answer is a run of items (the letters of a word), so the
+# Kinds whose answer is a run of items (letters of a word, "double six"), so the
 # constrained decoders allow the phrases to repeat.
-REPEATING_KINDS = frozenset({"spelling", "letters"})
+REPEATING_KINDS = frozenset({"spelling", "letters", "number"})
 
 
 @dataclass(frozen=True)

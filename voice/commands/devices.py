@@ -1,0 +1,33 @@
+"""``tabletop devices``: the sound devices, to pick with ``--input`` / ``--output``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("devices", help="list microphones and speakers (for --input/--output)")
+    p.add_argument("--json", action="store_true", help="one JSON object per device")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from voice.audio import list_devices
+
+    devices = list_devices()
+    if args.json:
+        for d in devices:
+            print(json.dumps(asdict(d)))
+        return 0
+    if not devices:
+        print("no sound devices found (is a sound server running? see `tabletop play --asr text`)")
+        return 0
+    for d in devices:
+        marks = ("<" if d.default_input else " ") + (">" if d.default_output else " ")
+        kinds = ", ".join(k for k, n in (("in", d.inputs), ("out", d.outputs)) if n)
+        print(f"{marks} {d.index:>2}  {d.name}  ({d.hostapi}; {kinds}; {d.default_rate_hz:g} Hz)")
+    print("< default input, > default output; pick with --input/--output NAME or INDEX")
+    return 0
