@@ -51,7 +51,14 @@ Choices where the sheet and RULINGS.md are silent (each one tested):
   ``game_over`` event says ``"draw"``.
 * Letters are A-Z (either case) and hyphens joining letters; anything else
   (space, digit, apostrophe, accented letter) is refused with the rule
-  quoted. Captured tiles, of either team, are announced but do not move.
+  quoted. Captured tiles, of either team, are announced (``tile_held``) but
+  do not move. A one-letter word is a word. Spellings longer than 60
+  characters are refused as a guard against runaway input.
+* ``{"undo": true}`` while spelling takes back the last letter heard (the
+  voice layer's "undo"), restoring its tile; it is not a rule of the game.
+* Team 0 pulls toward +3, team 1 toward -3 (see engine.wordstreet_board).
+* After the game ends the prompt is ``over`` (actor CHANCE) and every
+  action is refused.
 """
 
 from __future__ import annotations
@@ -141,8 +148,12 @@ class Settings:
 
     def check(self) -> None:
         def whole(name: str, value: object, low: int, high: int | None = None) -> None:
-            ok = isinstance(value, int) and not isinstance(value, bool)
-            if not ok or value < low or (high is not None and value > high):  # type: ignore[operator]
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or value < low
+                or (high is not None and value > high)
+            ):
                 span = f"{low}..{high}" if high is not None else f"at least {low}"
                 raise SetupError(f"{name} must be a whole number {span}, got {value!r}")
 
