@@ -646,8 +646,12 @@ def _check_consistent(state: WordStreet) -> None:
     for before in state.befores:
         if before is not None and not -OFF < before < OFF:
             raise SaveError(f"a tile cannot have moved from position {before}")
-    if state.phase == "over" and not state.winner_list:
-        raise SaveError("a finished game must name its winners")
+    if (state.phase == "over") != bool(state.winner_list) or not set(state.winner_list) <= {0, 1}:
+        raise SaveError(f"winners {state.winner_list!r} do not fit phase {state.phase!r}")
+    if (state.phase in VERDICT_PHASE.values()) != (state.challenge is not None):
+        raise SaveError(f"phase {state.phase!r} does not match challenge {state.challenge!r}")
+    if (state.phase not in ("draw", "brainstorm", "over")) != (state.brainstorm is not None):
+        raise SaveError(f"phase {state.phase!r} does not match brainstorm {state.brainstorm!r}")
     if (state.phase == "over") != (state.result is not None):
         raise SaveError("only a finished game has a result")
 

@@ -553,6 +553,11 @@ def test_state_from_json_refuses_a_damaged_save() -> None:
         {**good, "team": True},
         {**good, "settings": {**good["settings"], "players": 12}},
         {**good, "spelled": "AB"},
+        {**good, "winners": [0]},
+        {**good, "challenge": "spelling"},
+        {**good, "card": 0},
+        {**good, "extra": 1} | {"settings": {**good["settings"], "colour": "red"}},
+        [],
     ]
     for data in damaged:
         with pytest.raises(SaveError):
