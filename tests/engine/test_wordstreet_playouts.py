@@ -153,3 +153,14 @@ def test_simulate_counts_engine_refusals_as_errors(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(SimTeams, "act", bad_act)
     stats = simulate(5, seed=1, p_correct=0.5)
     assert stats["errors"] == 5 and stats["finished"] == 0
+
+
+def test_simulated_misspellings_are_still_spellable_words() -> None:
+    from engine.wordstreet_board import check_word
+    from engine.wordstreet_sim import RUN_TOGETHER, WORDS, misspell
+
+    rng = random.Random(0)
+    for word in WORDS + RUN_TOGETHER:
+        if len(word) > 1:
+            wrong = {check_word(misspell(word, rng)) for _ in range(200)}
+            assert word.upper() not in wrong and wrong
