@@ -345,6 +345,41 @@ def dated_wording(text: str) -> list[str]:
     return [m.group(0) for m in DATED_RE.finditer(text)]
 
 
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+         "fourteen fifteen sixteen seventeen eighteen nineteen").split()
+_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+
+
+def number_words(n: int) -> str:
+    """0-100 in words, hyphenated as written (21 -> twenty-one)."""
+    if n < 20:
+        return _ONES[n]
+    if n == 100:
+        return "one hundred"
+    tens, ones = divmod(n, 10)
+    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
+
+
+NUMBER_BY_WORDS = {number_words(n): n for n in range(101)}
+
+
+def _number_variant_problems(answers: Sequence[str]) -> list[str]:
+    """Numbers 0-100 must be accepted both as digits and as words (issue 6)."""
+    keys = {_norm(a).replace("-", " ") for a in answers}
+    out: list[str] = []
+    for answer in answers:
+        key = _norm(answer)
+        if key.isdigit() and int(key) <= 100:
+            words = number_words(int(key))
+            if words.replace("-", " ") not in keys:
+                out.append(f"answer {answer!r} also needs its spelled-out form {words!r}")
+        elif key.replace(" ", "-") in NUMBER_BY_WORDS:
+            digits = str(NUMBER_BY_WORDS[key.replace(" ", "-")])
+            if digits not in keys:
+                out.append(f"answer {answer!r} also needs its digits {digits!r}")
+    return out
+
+
 def check_sl_card(card: SLCard) -> list[str]:
     out: list[str] = []
     if card.kind is CardKind.COMMON_THEME and not card.theme:
@@ -370,10 +405,12 @@ def check_sl_card(card: SLCard) -> list[str]:
             out.append(f"{label}: {word!r} dates the fact; state it for a given year instead")
     for i, q in enumerate(card.questions):
         seen: set[str] = set()
+        label = f"question {i + 1} ({q.colour}): "
         for answer in q.answers:
             if _norm(answer) in seen:
-                out.append(f"question {i + 1} ({q.colour}): answer {answer!r} is listed twice")
+                out.append(f"{label}answer {answer!r} is listed twice")
             seen.add(_norm(answer))
+        out += [label + m for m in _number_variant_problems(q.answers)]
     return out
 
 

@@ -185,6 +185,10 @@ SL_CASES = [
      "question 1: field 'answers' is empty"),
     (sl_card("t-x", texts=("Who won?", "Who lost?", "Who won?", "Who drew?")),
      "question 3: same text as t-x question 1"),
+    (sl_card("t-x").replace('answers = ["badminton"]', 'answers = ["11"]', 1),
+     "question 1 (purple): answer '11' also needs its spelled-out form 'eleven'"),
+    (sl_card("t-x").replace('answers = ["badminton"]', 'answers = ["twenty-one"]', 1),
+     "question 1 (purple): answer 'twenty-one' also needs its digits '21'"),
 ]
 
 
@@ -296,3 +300,12 @@ def test_overlong_sentence_is_flagged(tmp_path: Path, lexicon: Lexicon) -> None:
                                           'answers = ["kitten"]'))
     assert check(tmp_path, lexicon) == [
         f"{path}:t-x: has a sentence of 31 words, too long to follow by ear (at most 30)"]
+
+
+def test_numbers_with_both_forms_pass(tmp_path: Path, lexicon: Lexicon) -> None:
+    body = (sl_card("t-x")
+            .replace('answers = ["badminton"]', 'answers = ["11", "eleven"]', 1)
+            .replace('answers = ["badminton"]', 'answers = ["twenty one", "21"]', 1)
+            .replace('answers = ["badminton"]', 'answers = ["1966"]', 1))
+    write(tmp_path, "sportleisure", body)
+    assert check(tmp_path, lexicon) == []
