@@ -343,7 +343,6 @@ def _check_id(t: _Table) -> str | None:
     value = t.text("id")
     if value is not None and not ID_RE.match(value):
         t.note(f"id {value!r} must use only a-z, 0-9 and '-'")
-        return None
     return value
 
 

@@ -309,3 +309,12 @@ def test_numbers_with_both_forms_pass(tmp_path: Path, lexicon: Lexicon) -> None:
             .replace('answers = ["badminton"]', 'answers = ["1966"]', 1))
     write(tmp_path, "sportleisure", body)
     assert check(tmp_path, lexicon) == []
+
+
+def test_bad_id_still_gets_its_other_checks(tmp_path: Path, lexicon: Lexicon) -> None:
+    path = write(tmp_path, "wordup", item("crossword", 'clue = "A cat."\nfirst_letter = "c"\n'
+                                          'answers = ["kitten"]', "Bad Id"))
+    assert check(tmp_path, lexicon) == [
+        f"{path}:Bad Id: id 'Bad Id' must use only a-z, 0-9 and '-'",
+        f"{path}:Bad Id: answer 'kitten' does not start with first_letter 'c'",
+    ]
