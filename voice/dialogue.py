@@ -1,0 +1,307 @@
+"""One exchange with the table: speak, listen, understand, confirm, reprompt.
+
+The dialogue knows nothing about any game. A game adapter turns the engine's
+Prompt into an :class:`Ask` (what to say, what kind of reply to expect, how to
+judge it) and turns Events into :class:`Line` s to narrate. The dialogue runs
+the same loop for every prompt:
+
+    say the question -> listen (grammar for the reply kind + commands)
+      -> a global command?  handle it, listen again (does not use a try)
+      -> understood?        confirm if unsure, return it
+      -> unclear?           reprompt; after ``max_tries`` the Ask's default
+
+Global commands that change the course of the game (undo, "that was wrong",
+quit) are raised as :class:`ControlFlow` exceptions for the driver, which owns
+the engine state. Time comes from an injected clock so latency is measurable
+and tests can feed numbers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from voice.phrases import Phrases
+from voice.understand import Understood, judge, parse_command
+from voice.understand_text import tokens
+
+
+@dataclass(frozen=True)
+class Line:
+    """A phrase key and its fields: one sentence the app will speak."""
+
+    key: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the ears produced for one utterance.
+
+    ``nbest`` are transcripts, best first (empty when nothing was heard);
+    ``end_s`` is the clock time (seconds) at which the speech ended, used to
+    measure the app's reply latency; ``timed_out`` is true when nobody spoke.
+    """
+
+    nbest: tuple[str, ...]
+    end_s: float = 0.0
+    timed_out: bool = False
+    ended: bool = False
+    """The input is closed for good (end of typed input): the table has left."""
+
+
+class Mouth(Protocol):
+    """Speech out (TTS through a speaker, or printing only)."""
+
+    def say(self, text: str) -> None: ...
+
+    def spell(self, word: str) -> None: ...
+
+    def set_rate(self, preset: str) -> None: ...
+
+
+class Ears(Protocol):
+    """Speech in: one utterance, constrained to a reply kind and its phrases."""
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
+
+
+class Table(Protocol):
+    """What the game adapter answers when a player asks about the game."""
+
+    def status(self, what: str, asker: str) -> list[Line]: ...
+
+
+class ControlFlow(Exception):
+    """A command that the driver must carry out on the engine state."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(command)
+        self.command = command
+
+
+@dataclass
+class Ask:
+    """One question to the table and how to understand the reply.
+
+    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
+    colour); ``request`` holds the judge fields for it (accepted, options and
+    answer, answer and variants). ``spellable`` are words the player may ask to
+    have spelled; ``secret`` may never be spelled (the Spelling target).
+    ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
+    as the sheet allows (an answer: wrong); ``None`` means ask a yes/no
+    fallback built by ``fallback``.
+    """
+
+    say: list[Line]
+    expect: str
+    addressee: str
+    request: dict[str, Any] = field(default_factory=dict)
+    spellable: tuple[str, ...] = ()
+    secret: str | None = None
+    default: Understood | None = None
+    fallback: Callable[[], Ask] | None = None
+    confirm: Callable[[Understood], Line] | None = None
+    timeout_s: float = 12.0
+    intents: Mapping[str, Any] = field(default_factory=dict)
+    """Extra phrases that end the Ask with their value (command "intent"), e.g.
+    an action card a team may play now; matched before judging."""
+
+
+RATES = ("slow", "normal", "fast")
+
+
+@dataclass
+class Settings:
+    """Player-facing preferences that persist between games."""
+
+    rate: str = "normal"
+    verbose: bool = True
+
+
+class Dialogue:
+    """Runs Asks against a Mouth and Ears, with the global commands."""
+
+    def __init__(
+        self,
+        mouth: Mouth,
+        ears: Ears,
+        phrases: Phrases,
+        table: Table,
+        *,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        transcript: Callable[[str, str], None] | None = None,
+        max_tries: int = 3,
+        confirm_below: float = 0.6,
+    ) -> None:
+        self.mouth = mouth
+        self.ears = ears
+        self.phrases = phrases
+        self.table = table
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.transcript = transcript or (lambda who, text: None)
+        self.max_tries = max_tries
+        self.confirm_below = confirm_below
+        self.latencies_ms: list[float] = []
+        self.exchanges: list[dict[str, Any]] = []
+        self._pending_end: float | None = None
+        self._last: list[Line] = []
+
+    # -- speaking -----------------------------------------------------------
+    def line(self, line: Line) -> str:
+        return self.phrases.text(line.key, **dict(line.fields))
+
+    def tell(self, key: str, /, **fields: Any) -> None:
+        """Speak one phrase (narration, verdicts)."""
+        self.speak([Line(key, fields)])
+
+    def speak(self, lines: Sequence[Line]) -> None:
+        for line in lines:
+            self._say_text(self.line(line))
+
+    def _say_text(self, text: str) -> None:
+        if self._pending_end is not None:
+            self.latencies_ms.append((self.clock() - self._pending_end) * 1000.0)
+            self._pending_end = None
+        self.transcript("host", text)
+        self.mouth.say(text)
+
+    # -- listening ----------------------------------------------------------
+    def ask(self, ask: Ask) -> Understood:
+        """Ask until understood, handling commands; the Ask's default after max tries."""
+        self._last = list(ask.say)
+        self.speak(ask.say)
+        tries = 0
+        while True:
+            heard = self.ears.listen(ask.expect, self._expected(ask), ask.timeout_s)
+            if heard.ended:
+                raise ControlFlow("quit")
+            if heard.nbest:
+                self._pending_end = heard.end_s
+                self.transcript(ask.addressee, heard.nbest[0])
+            intent = self._intent(ask, heard)
+            if intent is not None:
+                return intent
+            result = self._understand(ask, heard)
+            if result.command is not None:
+                self._handle_command(result.command, ask, heard)
+                continue
+            self.exchanges.append(
+                {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
+                 "value": result.value}
+            )
+            if result.verdict != "unclear":
+                if ask.confirm is not None and result.confidence < self.confirm_below:
+                    if not self._confirmed(ask.confirm(result), ask.addressee):
+                        tries += 1
+                        if tries >= self.max_tries:
+                            return self._give_up(ask)
+                        self.tell("common.say_again", name=ask.addressee)
+                        continue
+                return result
+            tries += 1
+            if tries >= self.max_tries:
+                return self._give_up(ask)
+            key = "common.not_heard" if heard.timed_out or not heard.nbest else "common.unclear"
+            self.tell(key, name=ask.addressee)
+
+    def _expected(self, ask: Ask) -> list[str]:
+        req = ask.request
+        if ask.expect == "choice":
+            return [str(o) for o in req.get("options", ())]
+        if ask.expect == "word":
+            return [str(a) for a in req.get("accepted", ())]
+        if ask.expect == "spelling":
+            return [str(req.get("answer", ""))] + [str(v) for v in req.get("variants", ())]
+        return [str(x) for x in req.get("expected", ())]
+
+    def _understand(self, ask: Ask, heard: Heard) -> Understood:
+        if not heard.nbest:
+            return Understood("unclear", None, 0.0, "")
+        request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
+        request.pop("expected", None)
+        if ask.expect in ("yesno", "number", "command"):
+            request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}
+        return judge(request)
+
+    def _intent(self, ask: Ask, heard: Heard) -> Understood | None:
+        """A game-specific phrase allowed at this prompt (e.g. an action card)."""
+        if not ask.intents or not heard.nbest:
+            return None
+        said = " ".join(tokens(heard.nbest[0]))
+        for phrase, value in ask.intents.items():
+            if said == phrase or said.endswith(" " + phrase) or said.startswith(phrase + " "):
+                return Understood("correct", value, 1.0, heard.nbest[0], command="intent")
+        return None
+
+    def _confirmed(self, question: Line, addressee: str) -> bool:
+        yes_no = Ask(say=[question], expect="yesno", addressee=addressee,
+                     default=Understood("correct", False, 1.0, ""))
+        return bool(self.ask(yes_no).value)
+
+    def _give_up(self, ask: Ask) -> Understood:
+        if ask.default is not None:
+            return ask.default
+        if ask.fallback is not None:
+            return self.ask(ask.fallback())
+        return Understood("unclear", None, 0.0, "")
+
+    # -- commands -----------------------------------------------------------
+    def _handle_command(self, command: str, ask: Ask, heard: Heard) -> None:
+        if command == "repeat":
+            self.speak(self._last)
+        elif command in ("slower", "faster"):
+            index = RATES.index(self.settings.rate)
+            index = max(0, index - 1) if command == "slower" else min(len(RATES) - 1, index + 1)
+            self.settings.rate = RATES[index]
+            self.mouth.set_rate(self.settings.rate)
+            self.tell(f"common.rate_{self.settings.rate}")
+            self.speak(self._last)
+        elif command == "spell":
+            self._spell(ask, heard.nbest[0])
+        elif command in ("score", "whose_turn", "where_am_i", "tokens"):
+            self.speak(self.table.status(command, ask.addressee))
+        elif command == "help":
+            self.tell("common.help")
+        elif command == "pause":
+            self._pause(ask)
+        elif command == "resume":
+            self.tell("common.not_paused")
+        elif command == "stop":
+            pass
+        elif command in ("ready",):
+            self.tell("common.not_now")
+        else:
+            raise ControlFlow(command)
+
+    def _spell(self, ask: Ask, words: str) -> None:
+        wanted = words.split()[-1] if words.split() else ""
+        pool = {w.lower(): w for w in ask.spellable}
+        if ask.secret and wanted.lower() == ask.secret.lower():
+            self.tell("common.cannot_spell_target")
+            return
+        target = pool.get(wanted.lower())
+        if target is None and ask.spellable:
+            # "spell that word": the last spellable word of the question.
+            target = ask.spellable[-1]
+        if target is None:
+            self.tell("common.nothing_to_spell")
+            return
+        self.tell("common.spelling_word", word=target)
+        self.transcript("host", "-".join(target.upper()))
+        self.mouth.spell(target)
+
+    def _pause(self, ask: Ask) -> None:
+        self.tell("common.paused")
+        while True:
+            heard = self.ears.listen("command", [], 3600.0)
+            if heard.nbest and parse_command(heard.nbest[0]) in ("resume", "quit"):
+                if parse_command(heard.nbest[0]) == "quit":
+                    raise ControlFlow("quit")
+                self.tell("common.resumed")
+                self.speak(self._last)
+                return
