@@ -8,8 +8,11 @@ the driver: what to ask for a prompt (``decide``), what to say about events
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from engine.core import Action, Event, GameState, Prompt
@@ -55,3 +58,28 @@ class Host(Protocol):
     def setup_json(self) -> dict[str, Any]:
         """The set-up to save, from which ``load_host`` rebuilds this host."""
         ...
+
+
+@dataclass
+class PlayOptions:
+    """How the table set the game up (from flags or by voice).
+
+    ``players`` are (name, level 1-5) for Word Up; ``teams`` are (team name,
+    member names) for the team games; ``variant`` holds ``--variant`` settings
+    as key -> value strings, which each game validates; ``pack`` is a user's
+    pack folder replacing the shipped content.
+    """
+
+    game: str
+    players: list[tuple[str, int]] = field(default_factory=list)
+    teams: list[tuple[str, list[str]]] = field(default_factory=list)
+    variant: dict[str, str] = field(default_factory=dict)
+    seed: int = 0
+    pack: Path | None = None
+
+
+def game_module(game: str) -> Any:
+    """The host module of ``game``: it defines ``new_host(options, rng)`` and
+    ``load_host(setup, state)``, plus ``VARIANTS`` (allowed --variant keys and
+    what each takes, for error messages and help)."""
+    return importlib.import_module(GAMES[game])
