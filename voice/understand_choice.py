@@ -110,8 +110,12 @@ def by_position(core: list[str], count: int, numeric_options: bool) -> int | Non
     return None
 
 
-def by_text(core: list[str], options: Sequence[str]) -> tuple[int, float] | None:
-    """The option whose text was said (exact, contained, or close and clearly ahead)."""
+def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tuple[int, float] | None:
+    """The option whose text was said (exact, contained, or close and clearly ahead).
+
+    ``fuzzy=False`` when the words already name a letter or position: "option a"
+    is option A, not a garbled "absorption".
+    """
     said = " ".join(normalise_tokens(core))
     normed = [normalise(o) for o in options]
     exact = [i for i, o in enumerate(normed) if o == said or o.replace(" ", "") == said.replace(" ", "")]
@@ -140,7 +144,7 @@ def by_text(core: list[str], options: Sequence[str]) -> tuple[int, float] | None
     ]
     if len(within) == 1 and not set(said_toks) & _NEGATIONS:
         return within[0], 0.8
-    if len(within) > 1:
+    if len(within) > 1 or not fuzzy:
         return None
     scores = sorted(
         ((max(fuzz.ratio(said, o), fuzz.token_sort_ratio(said, o)), i) for i, o in enumerate(normed)),
@@ -160,9 +164,9 @@ def choose(options: Sequence[str], heard: str) -> tuple[int | None, float, bool]
         return None, 0.0, False
     count = len(options)
     numeric = all(parse_number(tokens(o)) and len(tokens(o)) <= 3 for o in options)
-    text = by_text(core, options)
     letter = by_letter(core, count)
     position = by_position(core, count, numeric)
+    text = by_text(core, options, fuzzy=letter is None and position is None)
     found = {
         idx
         for idx in (
