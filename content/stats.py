@@ -21,15 +21,48 @@ from content.schema import (
     WSCard,
 )
 
+# The content targets of issues 5 and 6, checked by ``targets`` in the stats.
+MIN_SHEETS = 10
+MIN_SL_CARDS = 120
+WS_CARDS = 108
+
 
 def pack_stats(packs: Sequence[Pack]) -> dict[str, Any]:
-    """Per game: packs, items or cards, and the breakdowns the targets are stated in."""
+    """Per game: packs, items or cards, the breakdowns the targets are stated in,
+    and ``targets``: each target with what is wanted, what there is, and whether it is met."""
     by_game: dict[Game, list[Pack]] = {g: [p for p in packs if p.game is g] for g in Game}
+    wu = _wordup(by_game[Game.WORDUP])
+    sl = _sportleisure(by_game[Game.SPORTLEISURE])
+    ws = _wordstreet(by_game[Game.WORDSTREET])
+    fewest_sheets = min(n for row in wu["sheets"].values() for n in row.values())
+    kinds = sl["by_kind"]
+    wu["targets"] = _targets(
+        ("sheets_per_level_and_category", MIN_SHEETS, fewest_sheets),
+        ("items", MIN_SHEETS * QUESTIONS_PER_SHEET * len(LEVELS) * len(Category), wu["items"]),
+    )
+    sl["targets"] = _targets(
+        ("cards", MIN_SL_CARDS, sl["cards"]),
+        ("questions", MIN_SL_CARDS * 4, sl["questions"]),
+        # "About half" pot luck and "a third" common theme: at least 40% and 25%.
+        ("pot_luck", round(0.4 * sl["cards"]), kinds[CardKind.POT_LUCK.value]),
+        ("common_theme", round(0.25 * sl["cards"]), kinds[CardKind.COMMON_THEME.value]),
+        ("picture", 1 if sl["cards"] else 0, kinds[CardKind.PICTURE.value]),
+    )
+    ws["targets"] = _targets(
+        ("cards", WS_CARDS, ws["cards"]),
+        ("categories", 2 * WS_CARDS, ws["categories"]["blue"] + ws["categories"]["orange"]),
+        ("blocklist", 1, ws["blocklist"]),
+    )
     return {
-        Game.WORDUP.value: _wordup(by_game[Game.WORDUP]),
-        Game.SPORTLEISURE.value: _sportleisure(by_game[Game.SPORTLEISURE]),
-        Game.WORDSTREET.value: _wordstreet(by_game[Game.WORDSTREET]),
+        Game.WORDUP.value: wu,
+        Game.SPORTLEISURE.value: sl,
+        Game.WORDSTREET.value: ws,
     }
+
+
+def _targets(*rows: tuple[str, int, int]) -> dict[str, dict[str, Any]]:
+    return {name: {"want": want, "have": have, "met": have >= want}
+            for name, want, have in rows}
 
 
 def _wordup(packs: Sequence[Pack]) -> dict[str, Any]:
@@ -95,4 +128,8 @@ def format_stats(stats: dict[str, Any]) -> str:
     lines.append(f"Word on the Street: {ws['cards']} cards, categories blue "
                  f"{ws['categories']['blue']} orange {ws['categories']['orange']}, "
                  f"blocklist {ws['blocklist']} words, in {ws['packs']} packs")
+    unmet = [f"{game} {name} ({t['have']} of {t['want']})"
+             for game, block in stats.items() for name, t in block["targets"].items()
+             if not t["met"]]
+    lines.append("Targets: all met" if not unmet else "Targets not met: " + "; ".join(unmet))
     return "\n".join(lines)

@@ -53,8 +53,14 @@ def test_stats_json(good_packs: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert wu["by_level"] == {"1": 4, "2": 1, "3": 0, "4": 0, "5": 0}
     assert wu["by_level_category"]["1"]["spelling"] == 2
     assert wu["sheets"]["1"]["spelling"] == 0
-    assert stats["sportleisure"] == {"packs": 1, "cards": 3, "questions": 12,
-                                     "by_kind": {"pot_luck": 1, "common_theme": 1, "picture": 1}}
+    sl = stats["sportleisure"]
+    assert {k: sl[k] for k in ("packs", "cards", "questions", "by_kind")} == {
+        "packs": 1, "cards": 3, "questions": 12,
+        "by_kind": {"pot_luck": 1, "common_theme": 1, "picture": 1}}
+    assert sl["targets"]["cards"] == {"want": 120, "have": 3, "met": False}
+    assert sl["targets"]["picture"]["met"]
+    assert wu["targets"]["sheets_per_level_and_category"] == {"want": 10, "have": 0,
+                                                             "met": False}
     ws = stats["wordstreet"]
     assert (ws["cards"], ws["categories"], ws["blocklist"]) == (1, {"blue": 1, "orange": 1}, 2)
     assert ws["accept_words"] == {"blue": 16, "orange": 16} and ws["min_accept"] == 16
@@ -69,7 +75,9 @@ def test_stats_sheets_count_complete_sheets(tmp_path: Path,
     assert main(["content", "stats", "--json", str(tmp_path)]) == 0
     assert json.loads(capsys.readouterr().out)["wordup"]["sheets"]["5"]["crossword"] == 2
     assert main(["content", "stats", str(tmp_path)]) == 0
-    assert "Word Up: 15 items in 1 packs" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Word Up: 15 items in 1 packs" in out
+    assert "Targets not met: wordup sheets_per_level_and_category (0 of 10)" in out
 
 
 def test_broken_toml_through_the_real_command_has_no_traceback(tmp_path: Path) -> None:
