@@ -15,12 +15,13 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "tests" / "data" / "judge_cases.jsonl"
 
 
-def _requests() -> list[dict]:
+def _requests() -> list[dict[str, Any]]:
     out = []
     for line in CASES.read_text(encoding="utf-8").splitlines():
         if line.strip():

@@ -155,7 +155,11 @@ def spell_target(heard: str) -> str | None:
 @lru_cache(maxsize=4096)
 def parse_command(heard: str) -> str | None:
     """The global command the whole utterance asks for, or None."""
-    toks = _strip(tokens(heard))
+    raw = [t for t in tokens(heard) if t not in HESITATIONS]
+    name = _TABLE.get(" ".join(raw))
+    if name is not None:
+        return name
+    toks = _strip(raw)
     if not toks:
         return None
     text = " ".join(toks)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ from voice.understand import KINDS, judge
 CASES = Path(__file__).resolve().parents[1] / "data" / "judge_cases.jsonl"
 
 
-def _cases() -> list[dict]:
+def _cases() -> list[dict[str, Any]]:
     out = []
     for line in CASES.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -35,7 +36,7 @@ def _cases() -> list[dict]:
     return out
 
 
-def _request(case: dict) -> dict:
+def _request(case: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in case.items() if k not in ("expect", "note")}
 
 
@@ -89,7 +90,7 @@ def test_false_accepts_zero_false_rejects_under_three_percent() -> None:
 
 
 @pytest.mark.parametrize("case", _cases()[::7], ids=lambda c: f"{c['kind']}:{c['heard']}")
-def test_sampled_cases_agree_with_the_human_verdict(case: dict) -> None:
+def test_sampled_cases_agree_with_the_human_verdict(case: dict[str, Any]) -> None:
     """A sample shown case by case, so a regression names the transcript."""
     want = case["expect"]
     got = judge(_request(case))

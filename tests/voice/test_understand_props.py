@@ -153,7 +153,7 @@ OPTION_WORDS = [w for w in WORDS if len(w) >= 3 and w not in _POSITION_WORDS]
     st.lists(st.sampled_from(OPTION_WORDS), min_size=2, max_size=5, unique=True),
     st.data(),
 )
-def test_choice_any_way_of_naming_the_answer_is_correct(options: list[str], data) -> None:
+def test_choice_any_way_of_naming_the_answer_is_correct(options: list[str], data: st.DataObject) -> None:
     normed = {normalise(o) for o in options}
     assume(len(normed) == len(options))
     right = data.draw(st.integers(0, len(options) - 1))
