@@ -40,7 +40,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from voice.understand_text import HESITATIONS, light, normalise_tokens, tokens
+from voice.understand_text import HESITATIONS, NUMBER_WORDS, light, normalise_tokens, tokens
 
 CORRECT_RATIO = 90.0
 """A multi-word answer off by one non-word token is right from this ratio up."""
@@ -71,6 +71,17 @@ SOFT_WORDS = frozenset(
 """Words that may surround an answer without changing it."""
 
 
+NO_ANSWER = frozenset(
+    {
+        "i don't know", "don't know", "dunno", "i dunno", "no idea", "i have no idea",
+        "i'm not sure", "not sure", "i am not sure", "let me think", "hang on let me think",
+        "i can't remember", "i forget", "i forgot", "good question", "hmm let me think",
+        "i'm thinking", "wait", "i'm not sure about that", "give me a second", "just a second",
+    }
+)
+"""Utterances that are no answer at all (they come back "unclear", value None)."""
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A judgement of one transcript: value is the accepted answer (as listed) or what was heard."""
@@ -87,9 +98,14 @@ class AnswerKey:
     forms: dict[str, str]
     """normalised form -> accepted answer as listed"""
     squashed: dict[str, str]
-    """form without spaces -> accepted answer (icecream, da vinci / davinci)"""
+    """form without spaces or apostrophes -> accepted answer (icecream, davinci, cant)"""
     light_forms: dict[str, str]
     token_forms: tuple[tuple[tuple[str, ...], str], ...]
+
+
+def _squash(form: str) -> str:
+    """Spaces and apostrophes do not sound: "ice cream" / "icecream", "can't" / "cant"."""
+    return form.replace(" ", "").replace("'", "")
 
 
 def _lexicon() -> Any:
@@ -124,7 +140,11 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
             for variant in (list(combo), [t for c in combo for t in tokens(c)]):
                 norm = " ".join(normalise_tokens(variant))
                 forms.setdefault(norm, answer)
-    squashed = {f.replace(" ", ""): a for f, a in forms.items()}
+        # The answer as words too ("eleven", not only "11"), so a misheard
+        # number word is compared by its sound ("a leaven").
+        if any(t in NUMBER_WORDS for t in toks):
+            forms.setdefault(" ".join(toks), answer)
+    squashed = {_squash(f): a for f, a in forms.items()}
     token_forms = tuple((tuple(f.split()), a) for f, a in forms.items())
     return AnswerKey(forms, squashed, light_forms, token_forms)
 
@@ -179,9 +199,13 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
     hit = key.forms.get(norm)
     if hit is not None:
         return Verdict("correct", hit, 1.0)
-    hit = key.squashed.get(norm.replace(" ", ""))
+    hit = key.squashed.get(_squash(norm))
     if hit is not None:
         return Verdict("correct", hit, 0.95)
+
+    if norm in NO_ANSWER:
+        # Thinking aloud is not an answer: let the dialogue wait or reprompt.
+        return Verdict("unclear", None, 0.0)
 
     # 2. the answer inside a longer utterance
     for form_toks, answer in sorted(key.token_forms, key=lambda f: -len(f[0])):

@@ -342,6 +342,7 @@ YES = tuple(
         "i do", "i will", "i would", "let's go", "let's do it", "why not", "sounds good", "fine",
         "alright", "all right", "no problem", "true", "yes it is", "it is", "go for it",
         "sure thing", "you bet", "totally", "we do", "we will", "yes we do", "positive",
+        "i think so", "i guess so", "i suppose so", "i believe so", "i suppose", "think so",
     )
 )
 NO = tuple(
@@ -352,6 +353,7 @@ NO = tuple(
         "of course not", "certainly not", "definitely not", "absolutely not", "i don't",
         "i won't", "we don't", "no it isn't", "it isn't", "false", "not", "wrong", "incorrect",
         "no no", "rather not", "i'd rather not", "better not", "not this time", "don't do it",
+        "i guess not", "i suppose not", "i think not", "i hope not",
     )
 )
 _UNSURE = frozenset({"maybe", "perhaps", "dunno", "know", "sure", "unsure", "possibly"})

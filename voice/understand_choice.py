@@ -25,7 +25,7 @@ from voice.understand_text import (
 
 OPTION_RATIO = 75.0
 """An option named by slightly garbled text needs this rapidfuzz ratio ..."""
-OPTION_MARGIN = 20.0
+OPTION_MARGIN = 15.0
 """... and must beat the next option by this much."""
 
 CHOICE_LETTERS: dict[str, int] = {

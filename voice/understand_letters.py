@@ -245,9 +245,18 @@ def near_miss(reading: Reading, spellings: Sequence[str]) -> bool:
     return False
 
 
+GRAMMAR_LETTER_NAMES = (
+    "ay", "bee", "see", "dee", "ee", "ef", "gee", "aitch", "eye", "jay", "kay", "el", "em", "en",
+    "oh", "pee", "queue", "are", "ess", "tee", "you", "vee", "double u", "ex", "why", "zed", "zee",
+)
+"""Letter names for a spelling grammar: the canonical words only. The other
+recognizer words ("and", "each", "our") are read when a free recognizer
+writes them, but offering them in a grammar would only invite them."""
+
+
 def letter_words() -> list[str]:
-    """Letter names, recognizer letter words and NATO words, for grammars."""
-    words = list(dict.fromkeys([*"abcdefghijklmnopqrstuvwxyz", *LETTER_WORDS, *NATO]))
-    words += ["double", "double u", "double you", "triple", "capital", "as in", "for", "hyphen",
-              "start again", "no", "sorry", "done"]
-    return words
+    """Letters, letter names, NATO words and spelling controls, for grammars."""
+    words = [*"abcdefghijklmnopqrstuvwxyz", *GRAMMAR_LETTER_NAMES, *NATO]
+    words += ["double", "triple", "capital", "as in", "for", "hyphen", "start again", "no",
+              "sorry", "done"]
+    return list(dict.fromkeys(words))

@@ -152,14 +152,16 @@ def _read_cardinal(toks: Sequence[str], i: int) -> tuple[int, int] | None:
             current += TENS[t]
             last = "tens"
         elif t == "hundred":
-            if last == "" and j + 1 == len(toks) or last == "" and toks[j + 1] != "and":
+            if last == "":
                 current = 1  # "a hundred": the article has gone, the number stays
             elif last not in ("unit", "teen") or current >= 100:
                 break
             current *= 100
             last = "hundred"
         elif t in SCALES:
-            if last not in ("unit", "teen", "tens", "hundred"):
+            if last == "":
+                current = 1
+            elif last not in ("unit", "teen", "tens", "hundred"):
                 break
             total += current * SCALES[t]
             current = 0
