@@ -1,0 +1,768 @@
+"""Word Up host: the engine's prompts read as the question reader would read them.
+
+The app sits in the reader's chair (the player to the answerer's right): it
+reads each question in its category's style from the answerer's level stream,
+judges the reply, says the verdict and the right answer, and narrates every
+move, card and token. Every decision (category, tokens to lose or take,
+exchanges, stop or lose) is asked by voice, with a yes/no question as the
+fallback when a choice is not understood three times.
+
+Verdicts are spoken from the ``answered`` event rather than at the question,
+so when the table overrules a verdict ("that was wrong") the replayed event
+says the corrected verdict in the same words.
+
+The classroom timed game keeps its clock here (time is read from an injected
+clock, and the play time used so far is saved with the set-up), because the
+engine has no clock: when time is up the host answers the next prompt with
+``Action("time_up", CHANCE)``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from content.load import WordUpQuestions, load_wordup
+from content.schema import (
+    Category,
+    CrosswordClue,
+    MissingWord,
+    MultipleChoice,
+    Spelling,
+    WordUpItem,
+)
+from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
+from engine.wordup import WordUpState, from_json, new_game
+from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
+from voice.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.errors import UsageError
+from voice.games import PlayOptions
+from voice.understand import Understood
+
+GAME = "wordup"
+
+VARIANTS: dict[str, str] = {
+    "tokens": "1, 2 or 3 (tokens of each colour needed to win; default 2)",
+    "timed": "a number of minutes, 1 to 300 (classroom game: most tokens when time is up wins)",
+    "dice": "virtual or physical (physical: players roll real dice and say the total)",
+}
+
+CATEGORY_OF: dict[str, Category] = {
+    "orange": Category.MISSING_WORD,
+    "green": Category.CROSSWORD,
+    "blue": Category.MULTIPLE_CHOICE,
+    "yellow": Category.SPELLING,
+}
+CATEGORY_WORDS: dict[str, str] = {
+    "missing word": "orange", "missing words": "orange", "the missing word": "orange",
+    "crossword": "green", "crossword clue": "green", "crossword clues": "green",
+    "crosswords": "green", "clue": "green",
+    "multiple choice": "blue", "multiple": "blue",
+    "spelling": "yellow", "spell a word": "yellow",
+}
+"""Category names a player may say instead of the colour (matched as whole phrases)."""
+
+WARN_AT_MIN = (10, 5, 1)
+"""Minutes left at which the timed game says how long is left."""
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def time_warnings(limit_s: float, used_before_s: float, used_now_s: float,
+                  marks_min: Sequence[int] = WARN_AT_MIN) -> list[int]:
+    """Minutes-left marks crossed between two moments of play (seconds used so far).
+
+    A mark is only said if the game is longer than it (a 5-minute game does
+    not announce "10 minutes left").
+    """
+    out = []
+    for mark in marks_min:
+        at = limit_s - mark * 60
+        if at > 0 and used_before_s < at <= used_now_s and used_now_s < limit_s:
+            out.append(mark)
+    return out[-1:]  # only the nearest mark if several were crossed at once
+
+
+def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
+    """``--variant`` settings -> (engine Variant, timed minutes or 0); UsageError if bad."""
+    for key in settings:
+        if key not in VARIANTS:
+            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
+            raise UsageError(f"--variant: Word Up has no setting {key!r}; allowed: {allowed}")
+    tokens = settings.get("tokens", "2").strip()
+    if tokens not in ("1", "2", "3"):
+        raise UsageError(f"--variant tokens={tokens!r}: allowed {VARIANTS['tokens']}")
+    timed = settings.get("timed", "0").strip()
+    if not timed.isdigit() or not (timed == "0" or 1 <= int(timed) <= 300):
+        raise UsageError(f"--variant timed={timed!r}: allowed {VARIANTS['timed']}")
+    dice = settings.get("dice", "virtual").strip().lower()
+    if dice not in ("virtual", "physical"):
+        raise UsageError(f"--variant dice={dice!r}: allowed {VARIANTS['dice']}")
+    minutes = int(timed)
+    return Variant(tokens_to_win=int(tokens), timed=minutes > 0,
+                   physical_dice=dice == "physical"), minutes
+
+
+def new_host(options: PlayOptions, rng: random.Random,
+             clock: Callable[[], float] = time.monotonic) -> WordUpHost:
+    """A fresh game for ``options.players`` (name, level); ``rng`` is not used at set-up."""
+    if options.teams:
+        raise UsageError("Word Up is played by players with levels: use --players "
+                         '"Ana:2,Ben:4" (a team can play as one player), not --teams')
+    variant, minutes = parse_variant(dict(options.variant))
+    names = [name for name, _ in options.players]
+    levels = [level for _, level in options.players]
+    try:
+        state = new_game(levels, variant, names)
+    except SetupError as exc:
+        raise UsageError(f"--players: {exc}") from None
+    setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
+             "pack": str(options.pack) if options.pack else None, "seed": options.seed,
+             "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
+    return WordUpHost(state, setup, load_wordup(options.pack), clock=clock)
+
+
+def load_host(setup: dict[str, Any], state: dict[str, Any],
+              clock: Callable[[], float] = time.monotonic) -> WordUpHost:
+    """The host of a saved game (``--resume``)."""
+    pack = setup.get("pack")
+    host = WordUpHost(from_json(state), dict(setup), load_wordup(Path(pack) if pack else None),
+                      clock=clock)
+    host.resumed = True
+    return host
+
+
+@dataclass
+class _Timer:
+    """Play time of the timed variant; ``used_s`` survives save and resume."""
+
+    limit_s: float
+    used_s: float = 0.0
+    warned: list[int] = field(default_factory=list)
+    mark: float | None = None
+
+    def tick(self, now: float) -> tuple[float, float]:
+        before = self.used_s
+        if self.mark is not None:
+            self.used_s += max(0.0, now - self.mark)
+        self.mark = now
+        return before, self.used_s
+
+
+class WordUpHost:
+    """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
+
+    game = GAME
+
+    def __init__(self, state: WordUpState, setup: dict[str, Any], questions: WordUpQuestions,
+                 *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.state = state
+        self.setup = setup
+        self.questions = questions
+        self.clock = clock
+        self.verbose = True
+        self.resumed = False
+        timer = setup.get("timer") or {}
+        minutes = int(timer.get("minutes", 0))
+        self.timer = _Timer(minutes * 60.0, float(timer.get("used_s", 0.0)),
+                            list(timer.get("warned", []))) if minutes else None
+        self._queued: list[Line] = []
+        self._roll_total: int | None = None
+
+    # -- names and small words -------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.state.names
+
+    def _tokens_text(self, seat: int) -> str:
+        have = self.state.tokens[seat]
+        parts = [_phrase("wordup.token_count", count=n, colour=c)
+                 for c, n in zip(COLOURS, have, strict=True) if n]
+        return _join(parts) if parts else _phrase("wordup.no_tokens")
+
+    def _square_text(self, index: int) -> str:
+        square = BOARD[index]
+        if square.kind == "question":
+            colour = square.colours[0]
+            return _phrase("wordup.square_question", colour=colour, category=CATEGORIES[colour])
+        if square.kind == "option":
+            a, b = square.colours
+            return _phrase("wordup.square_option", first=CATEGORIES[a], second=CATEGORIES[b])
+        return _phrase(f"wordup.square_{square.kind}")
+
+    # -- the Host protocol -----------------------------------------------------------
+    def opening(self) -> list[Line]:
+        if self.resumed:
+            self.resumed = False
+            return [Line("wordup.resumed"), *self.status("whose_turn", "")]
+        players = [_phrase("wordup.player_level", name=n, level=lv, level_name=LEVEL_NAMES[lv])
+                   for n, lv in zip(self.names, self.state.levels, strict=True)]
+        target = self.state.variant.tokens_to_win
+        lines = [Line("wordup.opening_one" if target == 1 else "wordup.opening",
+                      {"players": _join(players), "target": target})]
+        if self.timer is not None:
+            lines.append(Line("wordup.opening_timed", {"minutes": int(self.timer.limit_s // 60)}))
+        if self.state.variant.physical_dice:
+            lines.append(Line("wordup.opening_physical"))
+        return lines
+
+    def setup_json(self) -> dict[str, Any]:
+        setup = dict(self.setup)
+        if self.timer is not None:
+            self.timer.tick(self.clock())
+            setup["timer"] = {"minutes": int(self.timer.limit_s // 60),
+                              "used_s": round(self.timer.used_s, 3),
+                              "warned": list(self.timer.warned)}
+        return setup
+
+    def restore(self, state_json: dict[str, Any]) -> None:
+        self.state = from_json(state_json)
+
+    def chance(self, prompt: Prompt, rng: random.Random) -> Action:
+        if self._time_is_up():
+            return Action("time_up", CHANCE)
+        if prompt.kind == "shuffle":
+            return Action("shuffle", CHANCE, shuffled(rng, list(range(prompt.info["cards"]))))
+        if prompt.kind == "roll":
+            return Action("roll", CHANCE, sum(roll_dice(rng)))
+        raise AssertionError(f"Word Up has no chance prompt {prompt.kind!r}")
+
+    def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
+        if self._time_is_up():
+            return Action("time_up", CHANCE)
+        self._flush(dialogue)
+        handler = _DECIDERS[prompt.kind]
+        value = handler(self, prompt, dialogue)
+        return Action(prompt.kind, prompt.actor, value)
+
+    # -- the timed game --------------------------------------------------------------
+    def _time_is_up(self) -> bool:
+        timer = self.timer
+        if timer is None or self.state.is_over():
+            return False
+        before, now = timer.tick(self.clock())
+        if now >= timer.limit_s:
+            return True
+        for mark in time_warnings(timer.limit_s, before, now):
+            if mark not in timer.warned:
+                timer.warned.append(mark)
+                self._queued.append(Line("wordup.time_left_one") if mark == 1
+                                    else Line("wordup.time_left", {"minutes": mark}))
+        return False
+
+    def _flush(self, dialogue: Dialogue) -> None:
+        if self._queued:
+            dialogue.speak(self._queued)
+            self._queued = []
+
+    # -- asking ----------------------------------------------------------------------
+    def _run(self, dialogue: Dialogue, ask: Ask, *, skip: Understood | None = None) -> Understood:
+        """Ask; "skip" ends an answer as wrong (``skip``) and repeats a choice."""
+        while True:
+            try:
+                return dialogue.ask(ask)
+            except ControlFlow as flow:
+                if flow.command != "skip":
+                    raise
+                if skip is not None:
+                    dialogue.tell("wordup.skip_answer")
+                    return skip
+                dialogue.tell("wordup.not_a_choice", name=ask.addressee)
+
+    def _yes(self, dialogue: Dialogue, line: Line, name: str, default: bool = True) -> bool:
+        ask = Ask([line], "yesno", name, default=Understood("correct", default, 1.0, ""))
+        return bool(self._run(dialogue, ask).value)
+
+    def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
+              expect: str = "colour", intents: dict[str, str] | None = None,
+              yesno: Callable[[str], Line]) -> str:
+        """One of ``options`` by voice; after three unclear replies, yes/no per option."""
+        opts = list(options)
+        if len(opts) == 1:
+            return opts[0]
+        words = {k: v for k, v in (intents or {}).items() if v in opts}
+        ask = Ask(say, expect, name,
+                  request={"options": opts, "expected": [*opts, *words]},
+                  intents=words,
+                  fallback=lambda: Ask([yesno(opts[0])], "yesno", name,
+                                       default=Understood("correct", True, 1.0, "")))
+        while True:
+            result = self._run(dialogue, ask)
+            if isinstance(result.value, bool):
+                if result.value:
+                    return opts[0]
+                for option in opts[1:-1]:
+                    if self._yes(dialogue, yesno(option), name):
+                        return option
+                return opts[-1]
+            if result.value in opts:
+                return str(result.value)
+            dialogue.tell("wordup.not_a_choice", name=name)
+            ask.say = [Line("wordup.not_a_choice", {"name": name}), *say]
+
+    # -- deciders, one per prompt kind -------------------------------------------------
+    def _roll(self, prompt: Prompt, dialogue: Dialogue) -> int:
+        name = self.names[prompt.actor]
+        key = ("wordup.roll_physical_first" if prompt.info.get("purpose") == "first_player"
+               else "wordup.roll_physical")
+        ask = Ask([Line(key, {"name": name})], "number", name, request={"min": 2, "max": 12})
+        while True:
+            result = self._run(dialogue, ask)
+            if isinstance(result.value, int) and 2 <= result.value <= 12:
+                return int(result.value)
+            dialogue.tell("common.unclear", name=name)
+
+    def _answer(self, prompt: Prompt, dialogue: Dialogue) -> dict[str, bool]:
+        info = prompt.info
+        name = self.names[prompt.actor]
+        item = self.questions.question(info["level"], CATEGORY_OF[info["colour"]], info["index"])
+        category = CATEGORIES[info["colour"]]
+        if info["source"] == "ask_left":
+            head = Line("wordup.question_ask_left",
+                        {"name": name, "drawer": self.names[info["reader"]], "category": category})
+        elif info["stake"] == 2:
+            head = Line("wordup.question_double", {"name": name, "category": category})
+        else:
+            head = Line("wordup.question_for", {"name": name, "category": category})
+        ask = question_ask(item, name)
+        ask.say = [head, *ask.say]
+        wrong = Understood("wrong", None, 1.0, "")
+        result = self._run(dialogue, ask, skip=wrong)
+        return {"correct": result.verdict == "correct"}
+
+    def _choose_category(self, prompt: Prompt, dialogue: Dialogue) -> str:
+        name = self.names[prompt.actor]
+        options = [str(o) for o in prompt.options]
+        labels = [_phrase("wordup.category_option", category=CATEGORIES[c], colour=c)
+                  for c in options]
+        if prompt.info.get("source") == "ask_left":
+            left = self.names[(prompt.actor + 1) % self.state.players]
+            say = Line("wordup.choose_category_left",
+                       {"name": name, "left": left, "options": _join(labels, "wordup.list_or")})
+        else:
+            say = Line("wordup.choose_category",
+                       {"name": name, "options": _join(labels, "wordup.list_or")})
+        return self._pick(dialogue, [say], name, options, intents=CATEGORY_WORDS,
+                          yesno=lambda c: Line("wordup.category_yesno",
+                                               {"name": name, "category": CATEGORIES[c]}))
+
+    def _free_or_answer(self, prompt: Prompt, dialogue: Dialogue) -> str:
+        name = self.names[prompt.actor]
+        colour = prompt.info["colour"]
+        say = Line("wordup.free_or_answer",
+                   {"name": name, "colour": colour, "category": CATEGORIES[colour]})
+        intents = {"free": "free", "free token": "free", "the free token": "free",
+                   "take the token": "free", "take it": "free", "answer": "answer",
+                   "answer it": "answer", "question": "answer", "answer a question": "answer",
+                   "i'll answer": "answer", "ask me": "answer"}
+        return self._pick(dialogue, [say], name, ["free", "answer"], expect="name",
+                          intents=intents,
+                          yesno=lambda o: Line("wordup.free_or_answer_yesno", {"name": name}))
+
+    def _two_colours(self, dialogue: Dialogue, say: Line, name: str, pairs: list[list[str]],
+                     second_key: str) -> list[str]:
+        """A pair of colours from ``pairs`` (each in COLOURS order): both at once or one by one."""
+        intents: dict[str, Any] = {}
+        for a, b in pairs:
+            if a == b:
+                for form in (f"two {a}", f"two {a}s", f"both {a}", f"{a} and {a}", f"{a} {a}",
+                             f"2 {a}", f"two {a} tokens", f"both {a} tokens"):
+                    intents[form] = [a, b]
+            else:
+                for x, y in ((a, b), (b, a)):
+                    intents[f"{x} and {y}"] = [a, b]
+                    intents[f"{x} {y}"] = [a, b]
+                    intents[f"{x} and {y} tokens"] = [a, b]
+        firsts = [c for c in COLOURS if any(c in p for p in pairs)]
+        ask = Ask([say], "colour", name, request={"options": firsts, "expected": [*firsts, *intents]},
+                  intents=intents,
+                  fallback=lambda: Ask([Line("wordup.colour_yesno", {"name": name,
+                                                                     "colour": firsts[0]})],
+                                       "yesno", name, default=Understood("correct", True, 1.0, "")))
+        result = self._run(dialogue, ask)
+        if isinstance(result.value, list):
+            return list(result.value)
+        if isinstance(result.value, bool):
+            first = firsts[0] if result.value else self._yes_chain(dialogue, name, firsts[1:])
+        else:
+            first = str(result.value)
+        seconds = [c for c in COLOURS for p in pairs
+                   if first in p and c == (p[1] if p[0] == first else p[0])]
+        seconds = list(dict.fromkeys(seconds))
+        second = self._pick(
+            dialogue, [Line(second_key, {"name": name, "colour": first})], name, seconds,
+            yesno=lambda c: Line("wordup.colour_yesno", {"name": name, "colour": c}))
+        return [first, second]
+
+    def _yes_chain(self, dialogue: Dialogue, name: str, colours: list[str]) -> str:
+        for colour in colours[:-1]:
+            if self._yes(dialogue, Line("wordup.colour_yesno", {"name": name, "colour": colour}),
+                         name):
+                return colour
+        return colours[-1]
+
+    def _lose_tokens(self, prompt: Prompt, dialogue: Dialogue) -> list[str]:
+        name = self.names[prompt.actor]
+        say = Line("wordup.lose_tokens", {"name": name, "tokens": self._tokens_text(prompt.actor)})
+        pairs = [list(p) for p in prompt.options]
+        if len(pairs) == 1:
+            return pairs[0]  # no choice to make: the narration says what was lost
+        return self._two_colours(dialogue, say, name, pairs, "wordup.lose_second")
+
+    def _free_tokens(self, prompt: Prompt, dialogue: Dialogue) -> list[str]:
+        name = self.names[prompt.actor]
+        pairs = [list(p) for p in prompt.options]
+        return self._two_colours(dialogue, Line("wordup.free_tokens", {"name": name}), name,
+                                 pairs, "wordup.free_second")
+
+    def _exchange(self, prompt: Prompt, dialogue: Dialogue) -> Any:
+        seat = prompt.actor
+        name = self.names[seat]
+        offers = [o for o in prompt.options if isinstance(o, dict)]
+        partners = [self.names[s] for s in dict.fromkeys(o["with"] for o in offers)]
+        say = Line("wordup.exchange_who", {"name": name, "partners": _join(partners,
+                                                                           "wordup.list_or")})
+        decline = {"no": "decline", "no thanks": "decline", "no thank you": "decline",
+                   "decline": "decline", "nobody": "decline", "no one": "decline",
+                   "roll again": "decline", "roll": "decline", "none": "decline"}
+        ask = Ask([say], "name", name,
+                  request={"options": partners, "expected": [*partners, *decline]},
+                  intents=decline,
+                  fallback=lambda: Ask([Line("wordup.exchange_partner_yesno",
+                                             {"name": name, "partner": partners[0]})],
+                                       "yesno", name,
+                                       default=Understood("correct", False, 1.0, "")))
+        if len(partners) == 1:
+            ask = ask.fallback() if ask.fallback else ask
+        result = self._run(dialogue, ask)
+        if result.value == "decline":
+            return "decline"
+        if isinstance(result.value, bool):
+            if not result.value:
+                chosen = None
+                for partner in partners[1:]:
+                    if self._yes(dialogue, Line("wordup.exchange_partner_yesno",
+                                                {"name": name, "partner": partner}), name,
+                                 default=False):
+                        chosen = partner
+                        break
+                if chosen is None:
+                    return "decline"
+                partner_name = chosen
+            else:
+                partner_name = partners[0]
+        else:
+            partner_name = str(result.value)
+        other = self.names.index(partner_name)
+        mine = [o for o in offers if o["with"] == other]
+        gives = list(dict.fromkeys(o["give"] for o in mine))
+        give = self._pick(
+            dialogue, [Line("wordup.exchange_give", {"name": name, "partner": partner_name,
+                                                     "colours": _join(gives, "wordup.list_or")})],
+            name, gives, yesno=lambda c: Line("wordup.colour_yesno", {"name": name, "colour": c}))
+        takes = [o["take"] for o in mine if o["give"] == give]
+        take = self._pick(
+            dialogue, [Line("wordup.exchange_take", {"partner": partner_name,
+                                                     "colours": _join(takes, "wordup.list_or")})],
+            name, takes, yesno=lambda c: Line("wordup.colour_yesno", {"name": name, "colour": c}))
+        return {"with": other, "give": give, "take": take}
+
+    def _stop_or_lose(self, prompt: Prompt, dialogue: Dialogue) -> str:
+        name = self.names[prompt.actor]
+        held = [str(o) for o in prompt.options if o != "stop"]
+        say = Line("wordup.stop_or_lose", {"name": name, "colours": _join(held, "wordup.list_or")})
+        intents = {"stop": "stop", "i'll stop": "stop", "stop here": "stop", "i stop": "stop",
+                   "we stop": "stop", "we'll stop": "stop"}
+        ask = Ask([say], "colour", name, request={"options": ["stop", *held],
+                                                  "expected": ["stop", *held, *intents]},
+                  intents=intents,
+                  fallback=lambda: Ask([Line("wordup.stop_or_lose_yesno", {"name": name})],
+                                       "yesno", name, default=Understood("correct", True, 1.0, "")))
+        while True:
+            result = self._run(dialogue, ask)
+            if result.value is True or result.value == "stop":
+                return "stop"
+            if result.value is False:
+                return self._yes_chain(dialogue, name, held)
+            if result.value in held:
+                return str(result.value)
+            dialogue.tell("wordup.not_a_choice", name=name)
+
+    # -- narration ---------------------------------------------------------------------
+    def narrate(self, events: Sequence[Event]) -> list[Line]:
+        lines: list[Line] = list(self._queued)
+        self._queued = []
+        if not events:
+            if self.state.is_over():
+                return [*lines, Line("wordup.final_scores", {"scores": self._scores()})]
+            return lines
+        evs = list(events)
+        for n, event in enumerate(evs):
+            lines.extend(self._event(event, evs[n + 1:]))
+        return lines
+
+    def _event(self, event: Event, after: list[Event]) -> list[Line]:
+        d = event.data
+        kind = event.kind
+        name = self.names[d["seat"]] if "seat" in d else ""
+        if kind == "shuffled":
+            return [Line("wordup.shuffled"), Line("wordup.rolloff")] if self.verbose else []
+        if kind == "rolled":
+            if d["purpose"] == "first_player":
+                return [Line("wordup.rolloff_roll", {"name": name, "total": d["total"]})]
+            self._roll_total = d["total"]
+            return []  # said with the move that follows
+        if kind == "rolloff_tie":
+            names = [self.names[s] for s in d["seats"]]
+            return [Line("wordup.rolloff_tie", {"names": _join(names), "total": d["total"]})]
+        if kind == "first_player":
+            return [Line("wordup.first_player", {"name": name})]
+        if kind == "turn_started":
+            return [Line("wordup.turn", {"name": name})]
+        if kind == "moved":
+            return self._moved(d, name)
+        if kind == "answered":
+            return self._verdict(d)
+        if kind == "tokens_gained":
+            key = "wordup.tokens_gained_two" if d["count"] == 2 else "wordup.tokens_gained"
+            out = [Line(key, {"name": name, "colour": d["colour"]})]
+            if self.verbose and not any(e.kind == "game_over" for e in after):
+                out.append(Line("wordup.holding", {"name": name,
+                                                   "tokens": self._tokens_text(d["seat"])}))
+            return out
+        if kind == "tokens_lost":
+            lost = [_phrase("wordup.token_count", count=d["colours"].count(c), colour=c)
+                    for c in COLOURS if c in d["colours"]]
+            out = [Line("wordup.tokens_lost", {"name": name, "tokens": _join(lost)})]
+            if self.verbose:
+                out.append(Line("wordup.holding", {"name": name,
+                                                   "tokens": self._tokens_text(d["seat"])}))
+            return out
+        if kind == "card_drawn":
+            return self._card(d, name, after)
+        if kind == "category_chosen":
+            return [Line("wordup.category_chosen", {"category": d["category"]})]
+        if kind == "free_or_answer_chosen":
+            return []
+        if kind == "exchanged":
+            return [Line("wordup.exchanged", {"name": name, "partner": self.names[d["with"]],
+                                              "give": d["gave"], "take": d["took"]})]
+        if kind == "exchange_declined":
+            return [Line("wordup.exchange_declined", {"name": name})]
+        if kind == "exchange_impossible":
+            return [Line("wordup.exchange_impossible", {"name": name})]
+        if kind == "turn_ended":
+            if d["reason"] == "stop_card":
+                return [Line("wordup.chose_stop", {"name": name})]
+            return [Line("wordup.turn_over", {"name": name})]
+        if kind == "game_over":
+            return self._game_over(d)
+        return []
+
+    def _moved(self, d: Any, name: str) -> list[Line]:
+        total, self._roll_total = self._roll_total, None
+        if total is None:
+            return []  # a card's move: the card's own line says where to
+        if d.get("square") == "stop":
+            return [Line("wordup.rolled_stop", {"name": name, "total": total})]
+        return [Line("wordup.rolled_again" if d["from"] else "wordup.rolled_to",
+                     {"name": name, "total": total, "to": d["to"],
+                      "square": self._square_text(d["to"])})]
+
+    def _card(self, d: Any, name: str, after: list[Event]) -> list[Line]:
+        card: str = d["card"]
+        kind, _, colour = card.partition(":")
+        if kind == "any":
+            return [Line("wordup.card_any")]
+        if kind == "free_or_answer":
+            return [Line("wordup.card_free_or_answer",
+                         {"colour": colour, "category": CATEGORIES[colour]})]
+        if kind == "lose":
+            out = [Line("wordup.card_lose", {"colour": colour})]
+            if not any(e.kind == "tokens_lost" for e in after):
+                out.append(Line("wordup.lost_nothing", {"name": name, "colour": colour}))
+            return out
+        if kind == "move":
+            target = next((e.data["to"] for e in after if e.kind == "moved"), 0)
+            return [Line("wordup.card_move", {"colour": colour, "to": target,
+                                              "category": CATEGORIES[colour]})]
+        if kind == "exchange":
+            return [Line("wordup.card_exchange")]
+        if kind == "ask_left":
+            left = self.names[(d["seat"] + 1) % self.state.players]
+            return [Line("wordup.card_ask_left", {"left": left})]
+        return [Line("wordup.card_stop_or_lose")]
+
+    def _verdict(self, d: Any) -> list[Line]:
+        if d["correct"]:
+            return [Line("wordup.right")]
+        item = self.questions.question(d["level"], CATEGORY_OF[d["colour"]], d["index"])
+        return wrong_lines(item)
+
+    def _game_over(self, d: Any) -> list[Line]:
+        winners = [self.names[s] for s in d["winners"]]
+        if d["reason"] == "time_up":
+            total = max(d["totals"])
+            if len(winners) == 1:
+                out = [Line("wordup.time_up_win", {"name": winners[0], "total": total})]
+            else:
+                out = [Line("wordup.time_up_joint", {"names": _join(winners), "total": total})]
+            return out
+        return [Line("wordup.win", {"name": winners[0],
+                                    "target": self.state.variant.tokens_to_win})]
+
+    def _scores(self) -> str:
+        return "; ".join(_phrase("wordup.score_entry", name=n, tokens=self._tokens_text(s))
+                         for s, n in enumerate(self.names))
+
+    # -- status ------------------------------------------------------------------------
+    def status(self, what: str, asker: str) -> list[Line]:
+        state = self.state
+        if what == "score":
+            lines = [Line("wordup.status_score", {"scores": self._scores()})]
+            if self.timer is not None and not state.is_over():
+                self.timer.tick(self.clock())
+                left = max(0, int((self.timer.limit_s - self.timer.used_s + 59) // 60))
+                lines.append(Line("wordup.status_time", {"minutes": left}))
+            return lines
+        if state.is_over():
+            return [Line("wordup.status_over")]
+        current = self.names[state.current] if state.current >= 0 else ""
+        if what == "whose_turn":
+            if state.current < 0:
+                return [Line("wordup.rolloff")]
+            return [Line("wordup.status_turn", {"name": current})]
+        seat = self.names.index(asker) if asker in self.names else state.current
+        if what == "tokens":
+            seat = max(seat, 0)
+            return [Line("wordup.status_tokens", {"name": self.names[seat],
+                                                  "tokens": self._tokens_text(seat),
+                                                  "target": state.variant.tokens_to_win})]
+        # where_am_i: only the player whose turn it is has a piece on the track.
+        if state.current < 0:
+            return [Line("wordup.rolloff")]
+        if state.position == 0:
+            return [Line("wordup.status_bonus", {"name": current})]
+        return [Line("wordup.status_where", {"name": current, "square": state.position,
+                                             "desc": self._square_text(state.position)})]
+
+
+_DECIDERS: dict[str, Callable[[WordUpHost, Prompt, Dialogue], Any]] = {
+    "roll": WordUpHost._roll,
+    "answer": WordUpHost._answer,
+    "choose_category": WordUpHost._choose_category,
+    "free_or_answer": WordUpHost._free_or_answer,
+    "lose_tokens": WordUpHost._lose_tokens,
+    "free_tokens": WordUpHost._free_tokens,
+    "exchange": WordUpHost._exchange,
+    "stop_or_lose": WordUpHost._stop_or_lose,
+}
+
+
+# -- questions -------------------------------------------------------------------------
+
+
+def question_ask(item: WordUpItem, name: str) -> Ask:
+    """The Ask that reads ``item`` in its category's style and judges the reply.
+
+    After three unclear replies the answer counts as wrong (the sheet's
+    graceful default); the right answer is then read by the verdict.
+    """
+    wrong = Understood("wrong", None, 1.0, "")
+    if isinstance(item, MissingWord):
+        return Ask([Line("wordup.missing_word", {"sentence": item.sentence,
+                                                 "letters": item.letters})],
+                   "word", name, request={"accepted": list(item.answers)},
+                   spellable=_words(item.sentence), default=wrong, confirm=_confirm_word)
+    if isinstance(item, CrosswordClue):
+        return Ask([Line("wordup.crossword", {"clue": item.clue,
+                                              "letter": item.first_letter.upper()})],
+                   "word", name, request={"accepted": list(item.answers)},
+                   spellable=_words(item.clue), default=wrong, confirm=_confirm_word)
+    if isinstance(item, MultipleChoice):
+        a, b, c = item.options
+        options = list(item.options)
+        return Ask([Line("wordup.multiple_choice", {"question": item.question,
+                                                    "a": a, "b": b, "c": c})],
+                   "choice", name, request={"options": options, "answer": item.answers[0]},
+                   spellable=_words(" ".join([item.question, *options])), default=wrong,
+                   confirm=lambda u: _confirm_choice(u, options))
+    if isinstance(item, Spelling):
+        return Ask([Line("wordup.spelling", {"sentence": item.sentence, "word": item.word})],
+                   "spelling", name,
+                   request=_spelling_request(item),
+                   spellable=tuple(w for w in _words(item.sentence)
+                                   if w.lower() != item.word.lower()),
+                   secret=item.word, default=wrong, confirm=_confirm_spelling)
+    raise AssertionError(f"unknown Word Up item {item!r}")
+
+
+def _spelling_request(item: Spelling) -> dict[str, Any]:
+    variants = [a for a in item.answers if a.lower() != item.word.lower()]
+    return {"answer": item.word, **({"variants": variants} if variants else {})}
+
+
+def wrong_lines(item: WordUpItem) -> list[Line]:
+    """What the reader says after a wrong answer: the right answer (spelled for Spelling)."""
+    if isinstance(item, Spelling):
+        out = [Line("wordup.wrong_spelling", {"word": item.word}),
+               Line("wordup.spelled_out", {"letters": spelled(item.word)})]
+        out += [Line("wordup.also_spelled", {"word": v}) for v in item.answers if v != item.word]
+        return out
+    if isinstance(item, MultipleChoice):
+        index = list(item.options).index(item.answers[0]) if item.answers[0] in item.options else 0
+        return [Line("wordup.wrong_choice", {"letter": "ABC"[index],
+                                             "answer": item.options[index]})]
+    answer, others = item.answers[0], list(item.answers[1:4])
+    if others:
+        return [Line("wordup.wrong_word_more",
+                     {"answer": answer, "others": _join(others, "wordup.list_or")})]
+    return [Line("wordup.wrong_word", {"answer": answer})]
+
+
+def spelled(word: str) -> str:
+    """``"colour"`` -> ``"C-O-L-O-U-R"``: the transcript's spelled form, which the
+    voice mouth reads letter by letter (see :class:`voice.voiceio.VoiceMouth`)."""
+    return "-".join(ch for ch in word.upper() if ch.isalpha())
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(w.strip("'-") for w in _WORD.findall(text) if len(w) > 1))
+
+
+def _confirm_word(u: Understood) -> Line:
+    return Line("common.did_you_say", {"said": u.value if isinstance(u.value, str) else u.heard})
+
+
+def _confirm_choice(u: Understood, options: list[str]) -> Line:
+    if isinstance(u.value, int) and 0 <= u.value < len(options):
+        return Line("common.did_you_say", {"said": f"{'ABC'[u.value]}: {options[u.value]}"})
+    return Line("common.did_you_say", {"said": u.heard})
+
+
+def _confirm_spelling(u: Understood) -> Line:
+    letters = u.value if isinstance(u.value, str) and u.value else u.heard
+    return Line("common.did_you_say", {"said": spelled(letters)})
+
+
+_PHRASES: Any = None
+
+
+def _phrase(key: str, **fields: Any) -> str:
+    """A fragment from the phrases file, filled in (parts of a longer spoken line)."""
+    global _PHRASES
+    if _PHRASES is None:
+        from voice.phrases import Phrases
+        _PHRASES = Phrases.load()
+    return str(_PHRASES.text(key, **fields))
+
+
+def _join(items: Sequence[str], key: str = "wordup.list_and") -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return _phrase(key, items=", ".join(items[:-1]), last=items[-1])
