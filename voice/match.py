@@ -172,6 +172,12 @@ def _words_by_length() -> dict[int, list[str]]:
 
 def nearest_real_word(word: str, exclude: frozenset[str] | set[str]) -> float:
     """Best rapidfuzz ratio of ``word`` to a real word not in ``exclude`` (0 if none near)."""
+    return _nearest(word, frozenset(exclude))
+
+
+@lru_cache(maxsize=4096)
+def _nearest(word: str, exclude: frozenset[str]) -> float:
+    """(Cached: a scan of the word list takes milliseconds.)"""
     by_len = _words_by_length()
     best = 0.0
     for n in range(max(1, len(word) - 2), len(word) + 3):

@@ -15,6 +15,7 @@ the listed spellings are reduced to a-z.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -110,8 +111,9 @@ class Reading:
 
 
 def letters_only(text: str) -> str:
-    """"T-Shirt" -> "tshirt": what a spelling is compared on."""
-    return "".join(c for c in text.lower() if "a" <= c <= "z")
+    """"T-Shirt" -> "tshirt", "Café" -> "cafe": what a spelling is compared on."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in folded if "a" <= c <= "z")
 
 
 def _starts(toks: Sequence[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
