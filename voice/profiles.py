@@ -35,6 +35,7 @@ from content.schema import (
     WordUpItem,
 )
 from voice.errors import UserError
+from voice.levelfit import DEFAULT_POLICY, Fit, Policy
 from voice.session import atomic_write_text, data_dir, keep_aside
 
 PROFILE_FORMAT = 1
@@ -141,6 +142,8 @@ def missed_entry(item: WordUpItem) -> tuple[str, str]:
     if isinstance(item, CrosswordClue):
         return word, f"{item.clue} {word[:1].upper()}{word[1:]}."
     if isinstance(item, MultipleChoice):
+        if GAP in item.question:
+            return word, item.question.replace(GAP, word, 1)
         return word, f"{item.question} {word}"
     return word, item.text
 
@@ -199,6 +202,12 @@ class Profile:
         """The latest results (oldest first), optionally only those at ``level``."""
         picked = [r.correct for r in self.results if level is None or r.level == level]
         return picked[-n:] if n else picked
+
+    def fit(self, policy: Policy = DEFAULT_POLICY) -> Fit:
+        """Level fitting for this player, seeded with their latest results at
+        their level (a returning player's window is full from the start)."""
+        return Fit.from_history(self.level, self.recent(self.level, policy.window),
+                                pinned=self.pinned, policy=policy)
 
     def to_json(self) -> dict[str, Any]:
         return {
