@@ -399,7 +399,7 @@ def import_list(text: str, *, level: int, name: str, source: str = "",
     notes += more
     pack_id = f"teacher-{slug}"
     toml = render_pack(pack_id, " ".join(name.split()), source, items)
-    bad, more = _validator_notes(toml, lines, lex)
+    bad, more = _validator_notes(toml, lines, lex) if items else (set(), [])
     if bad:
         notes += more
         items = [i for i in items if i["id"] not in bad]
