@@ -142,7 +142,8 @@ def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tupl
         i for i, o in enumerate(normed)
         if any(o.split()[k : k + len(said_toks)] == said_toks for k in range(len(o.split())))
     ]
-    if len(within) == 1 and not set(said_toks) & _NEGATIONS:
+    meaningful = [t for t in said_toks if t not in _POSITION_FILLER and len(t) >= 3]
+    if len(within) == 1 and meaningful and not set(said_toks) & _NEGATIONS:
         return within[0], 0.8
     if len(within) > 1 or not fuzzy:
         return None

@@ -175,3 +175,36 @@ def test_numbers_one_to_twelve_in_words_and_digits(n: int, lead: str) -> None:
     for heard in (lead + words[n - 1], lead + str(n)):
         got = judge({"kind": "number", "heard": heard})
         assert (got.verdict, got.value) == ("correct", n), heard
+
+
+REQUESTS = [
+    {"kind": "word", "accepted": ["fled", "ice cream", "1966"]},
+    {"kind": "choice", "options": ["borrow", "lend", "steal"], "answer": "lend"},
+    {"kind": "spelling", "answer": "colour", "variants": ["color"]},
+    {"kind": "yesno"},
+    {"kind": "number"},
+    {"kind": "command"},
+    {"kind": "name", "options": ["Anna", "Ben"]},
+    {"kind": "colour"},
+]
+
+
+@SETTINGS
+@given(st.sampled_from(REQUESTS), st.lists(text_like, max_size=4))
+def test_any_transcript_gets_a_well_formed_judgement(request_: dict[str, object], heard: list[str]) -> None:
+    got = judge({**request_, "heard": heard})
+    assert got.verdict in ("correct", "wrong", "unclear")
+    assert 0.0 <= got.confidence <= 1.0
+    assert got.command is None or got.verdict == "unclear"
+    if got.verdict == "correct":
+        assert got.heard in heard
+
+
+@SETTINGS
+@given(st.sampled_from(WORDS))
+def test_every_spelling_variant_and_homophone_of_the_answer_is_correct(word: str) -> None:
+    for other in sorted(set(LEX.variants(word)) | set(LEX.homophones(word))):
+        if not other.replace("'", "").isalpha():
+            continue
+        got = judge({"kind": "word", "accepted": [word], "heard": other})
+        assert got.verdict == "correct" and got.value == word, (word, other, got)
