@@ -90,3 +90,21 @@ def test_other_commands_do_not_import_the_judge() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.stdout.strip() == "False", proc.stderr
+
+
+def test_each_verdict_comes_back_before_the_next_line_is_sent() -> None:
+    """A dialogue can drive one long-lived judge process line by line."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voice.cli", "judge"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for heard, value in (("yes", True), ("nope", False), ("yeah go on", True)):
+            proc.stdin.write(json.dumps({"kind": "yesno", "heard": heard}) + "\n")
+            proc.stdin.flush()
+            assert json.loads(proc.stdout.readline()) == {"verdict": "correct", "value": value}
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -37,8 +38,18 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from voice.understand import RequestError, judge
 
-    out = sys.stdout
     extra = bool(getattr(args, "confidence", False))
+    try:
+        _batch(judge, RequestError, extra)
+    except BrokenPipeError:
+        # The reader stopped early (``| head``): not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
+def _batch(judge: Any, request_error: type[Exception], extra: bool) -> None:
+    out = sys.stdout
     for raw in sys.stdin:
         line = raw.strip()
         if not line:
@@ -50,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             try:
                 u = judge(request)
-            except RequestError as exc:
+            except request_error as exc:
                 result = {"error": str(exc)}
             else:
                 result = {"verdict": u.verdict, "value": u.value}
@@ -59,7 +70,5 @@ def run(args: argparse.Namespace) -> int:
                 if extra:
                     result["confidence"] = u.confidence
                     result["heard"] = u.heard
-        out.write(json.dumps(result, ensure_ascii=False))
-        out.write("\n")
-    out.flush()
-    return 0
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()  # a caller may wait for each verdict before sending the next line
