@@ -17,6 +17,8 @@ combines an n-best list):
      (missing from the homophone lists) -> **unclear**.
    * a single real word with the answer's consonants and ``s`` >= 85
      ("beetles" for "beatles") -> **unclear**: it may be the answer misheard.
+   * real words, more of them than the longest answer has plus one, without
+     the answer -> **unclear**: table talk or thinking aloud, not an answer.
    * everything heard is a real word (the lexicon) and it is a single word,
      or ``s`` < 75 -> **wrong**: the player said a clearly different word.
    * a phrase differing from an accepted phrase in one word that is not a
@@ -101,6 +103,8 @@ class AnswerKey:
     """form without spaces or apostrophes -> accepted answer (icecream, davinci, cant)"""
     light_forms: dict[str, str]
     token_forms: tuple[tuple[tuple[str, ...], str], ...]
+    longest: int = 1
+    """words in the longest accepted form"""
 
 
 def _squash(form: str) -> str:
@@ -146,7 +150,8 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
             forms.setdefault(" ".join(toks), answer)
     squashed = {_squash(f): a for f, a in forms.items()}
     token_forms = tuple((tuple(f.split()), a) for f, a in forms.items())
-    return AnswerKey(forms, squashed, light_forms, token_forms)
+    longest = max((len(f) for f, _ in token_forms), default=1)
+    return AnswerKey(forms, squashed, light_forms, token_forms, longest)
 
 
 def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
@@ -248,6 +253,9 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
         # Same consonants, vowels a little off ("beetles" for "beatles"):
         # it may be the answer said aloud and written as another word. Confirm.
         return Verdict("unclear", likely, 0.5)
+    if all(real) and len(content) > key.longest + 1:
+        # Longer than any answer and without it: table talk, thinking aloud.
+        return Verdict("unclear", None, 0.1)
     if all(real) and (len(content) == 1 or best < UNCLEAR_RATIO):
         return Verdict("wrong", " ".join(content), 0.95 if best < UNCLEAR_RATIO else 0.7)
     if best < UNCLEAR_RATIO:

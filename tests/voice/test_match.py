@@ -66,6 +66,8 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
         (["the beatles"], "the beetles", ("unclear", "the beatles")),  # vowels off, same consonants
         (["mount everest"], "mount everett", ("unclear", "mount everest")),
         (["their"], "they're", ("unclear", "their")),
+        (["kitchen"], "hang on let me ask my friend", ("unclear", None)),  # table talk
+        (["kitchen"], "i don't know", ("unclear", None)),
         (["kitchen"], "[unk]", ("unclear", None)),
         (["kitchen"], "um uh", ("unclear", None)),
         (["kitchen"], "", ("unclear", None)),
