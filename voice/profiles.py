@@ -242,7 +242,7 @@ class DamagedProfile(UserError):
 
     def __init__(self, name: str, reason: str, aside: Path) -> None:
         super().__init__(f"the profile of {name} was damaged ({reason}); it was kept as "
-                         f"{aside} and a new one will be started")
+                         f"{aside}")
         self.aside = aside
 
 
@@ -298,7 +298,8 @@ class ProfileStore:
         try:
             found = self.find(name)
         except DamagedProfile as exc:
-            return Opened(Profile(" ".join(name.split()), level), False, str(exc))
+            return Opened(Profile(" ".join(name.split()), level), False,
+                          f"{exc}; a new profile is started")
         if found is None:
             return Opened(Profile(" ".join(name.split()), level), False)
         return Opened(found, True)

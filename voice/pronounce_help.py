@@ -124,7 +124,9 @@ def parse_help(utterance: str) -> HelpRequest | None:
             if middle is None:
                 continue
             if kind == "slowly":
-                return HelpRequest("slowly") if middle == "" else None
+                if middle == "":
+                    return HelpRequest("slowly")
+                continue
             if middle in _THAT or middle == "":
                 if kind == "say" and middle == "" and not tail:
                     continue
