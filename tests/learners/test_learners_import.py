@@ -62,6 +62,7 @@ def test_good_list_makes_a_pack_that_loads(tmp_path: Path,
     assert all(isinstance(s, Spelling) for s in spelling)
     assert spelling[0].answers == ("colour", "color")
     assert spelling[0].definition == "how something looks"
+    assert isinstance(spelling[3], Spelling)
     assert spelling[3].sentence == "The word is happy."  # no sentence given: carrier sentence
     gaps = [questions.question(2, Category.MISSING_WORD, i) for i in range(3)]
     assert isinstance(gaps[2], MissingWord)
@@ -189,7 +190,7 @@ def test_items_the_validator_rejects_are_dropped_and_reported_by_line(
     import voice.teacher_import as ti
     from content.schema import Problem
 
-    real = ti.check_packs
+    real = ti.check_packs  # type: ignore[attr-defined]
 
     def stricter(packs, lexicon):  # type: ignore[no-untyped-def]
         extra = [Problem("words.toml", i.id, "a rule only the validator knows")

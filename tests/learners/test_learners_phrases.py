@@ -7,9 +7,10 @@ from learner_items import CHOICE, CLUE, COLOUR, GAP_ITEM, SPELL
 
 from voice.levelfit import Fit
 from voice.phrases import Phrases, template_fields
-from voice.pronounce_help import HelpRequest, help_for
+from voice.pronounce_help import HelpKind, HelpRequest, help_for
 from voice.timewarn import due
 
+KINDS: tuple[HelpKind, ...] = ("slowly", "say", "spell", "define")
 SETUP_FIELDS = {
     "learn.welcome_back": {"name", "level"},
     "learn.new_player": {"name", "level"},
@@ -31,9 +32,9 @@ def phrases() -> Phrases:
 def test_help_replies_render(phrases: Phrases) -> None:
     keys = set()
     for item in (SPELL, COLOUR, GAP_ITEM, CLUE, CHOICE):
-        for kind in ("slowly", "say", "spell", "define"):
+        for kind in KINDS:
             for word in (None, "flour", "seven", "borrow", "kitten", "week", "zebra"):
-                reply = help_for(item, HelpRequest(kind, word),  # type: ignore[arg-type]
+                reply = help_for(item, HelpRequest(kind, word),
                                  glossary={"seven": "the number 7"})
                 assert phrases.text(reply.key, **reply.fields)
                 keys.add(reply.key)
