@@ -166,3 +166,21 @@ def test_fit_starts_from_stored_results_at_the_current_level() -> None:
     assert fit.full and fit.offer(0) is not None
     profile.pinned = True
     assert profile.fit().offer(0) is None
+
+
+def test_profile_command_pins_and_unpins(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from voice.cli import main
+
+    assert main(["profile", "list"]) == 0
+    assert capsys.readouterr().out.strip() == "no players stored yet"
+    assert main(["profile", "pin", " ana ", "4"]) == 0
+    store = ProfileStore()
+    assert (store.load("Ana").level, store.load("Ana").pinned) == (4, True)
+    assert store.load("Ana").fit().pinned
+    assert main(["profile", "unpin", "ANA"]) == 0
+    assert not store.load("ana").pinned
+    assert main(["profile", "show", "ana"]) == 0
+    out = capsys.readouterr().out
+    assert "ana: level 4" in out and "Spelling: 0 right of 0" in out
+    assert main(["profile", "pin", "ana", "6"]) == 2
+    assert main(["profile", "show", "bob"]) == 1
