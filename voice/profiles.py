@@ -314,7 +314,8 @@ class ProfileStore:
 
     def save(self, profile: Profile) -> Path:
         path = self.path_for(profile.name)
-        atomic_write_text(path, json.dumps(profile.to_json(), ensure_ascii=False, indent=1))
+        atomic_write_text(path, json.dumps(profile.to_json(), ensure_ascii=False,
+                                           separators=(",", ":")))
         return path
 
     def save_all(self, profiles: Iterable[Profile]) -> list[Path]:
