@@ -217,6 +217,12 @@ class Dialogue:
             return [str(a) for a in req.get("accepted", ())]
         if ask.expect == "spelling":
             return [str(req.get("answer", ""))] + [str(v) for v in req.get("variants", ())]
+        if ask.expect in ("name", "colour"):
+            return [str(o) for o in req.get("options", ())]
+        if ask.expect == "yesno":
+            return ["yes", "no"]
+        if ask.expect == "number":
+            return [str(n) for n in range(int(req.get("min", 1)), int(req.get("max", 12)) + 1)]
         return [str(x) for x in req.get("expected", ())]
 
     def _understand(self, ask: Ask, heard: Heard) -> Understood:
