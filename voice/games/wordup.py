@@ -39,6 +39,7 @@ from content.schema import (
 from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, from_json, new_game
 from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
+from voice import timewarn
 from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
@@ -67,24 +68,7 @@ CATEGORY_WORDS: dict[str, str] = {
 }
 """Category names a player may say instead of the colour (matched as whole phrases)."""
 
-WARN_AT_MIN = (10, 5, 1)
-"""Minutes left at which the timed game says how long is left."""
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
-
-def time_warnings(limit_s: float, used_before_s: float, used_now_s: float,
-                  marks_min: Sequence[int] = WARN_AT_MIN) -> list[int]:
-    """Minutes-left marks crossed between two moments of play (seconds used so far).
-
-    A mark is only said if the game is longer than it (a 5-minute game does
-    not announce "10 minutes left").
-    """
-    out = []
-    for mark in marks_min:
-        at = limit_s - mark * 60
-        if at > 0 and used_before_s < at <= used_now_s and used_now_s < limit_s:
-            out.append(mark)
-    return out[-1:]  # only the nearest mark if several were crossed at once
 
 
 def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
@@ -244,14 +228,13 @@ class WordUpHost:
         timer = self.timer
         if timer is None or self.state.is_over():
             return False
-        before, now = timer.tick(self.clock())
-        if now >= timer.limit_s:
+        _, used = timer.tick(self.clock())
+        if timewarn.is_up(timer.limit_s, used):
             return True
-        for mark in time_warnings(timer.limit_s, before, now):
-            if mark not in timer.warned:
-                timer.warned.append(mark)
-                self._queued.append(Line("wordup.time_left_one") if mark == 1
-                                    else Line("wordup.time_left", {"minutes": mark}))
+        warning = timewarn.due(timer.limit_s, used, timer.warned)
+        if warning is not None:
+            self._queued.append(Line(warning.key, warning.fields))
+        timer.warned = sorted(set(timer.warned) | timewarn.passed(timer.limit_s, used))
         return False
 
     def _flush(self, dialogue: Dialogue) -> None:
