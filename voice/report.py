@@ -105,18 +105,25 @@ def render(profile: Profile, *, generated_at: float, since: float | None = None,
 
 
 def _by_day(profile: Profile, tz: dt.tzinfo | None) -> list[str]:
-    days: dict[str, CategoryTally] = {}
+    """Right out of asked per day and category: progress over time."""
+    days: dict[str, dict[str, CategoryTally]] = {}
     for r in profile.results:
-        tally = days.setdefault(_day(r.at, tz), CategoryTally())
-        tally.asked += 1
-        tally.right += r.correct
+        row = days.setdefault(_day(r.at, tz), {c.value: CategoryTally() for c in Category})
+        for key in (r.category, "all"):
+            tally = row.setdefault(key, CategoryTally())
+            tally.asked += 1
+            tally.right += r.correct
     if not days:
-        return ["<h2>Games</h2>", "<p>No questions answered yet.</p>"]
-    rows = [f"<tr><td>{d}</td><td>{t.right}</td><td>{t.asked}</td></tr>"
-            for d, t in sorted(days.items())]
+        return ["<h2>Results by day</h2>", "<p>No questions answered yet.</p>"]
+
+    def cell(t: CategoryTally) -> str:
+        return f"<td>{t.right} of {t.asked}</td>" if t.asked else "<td></td>"
+
+    head = "".join(f"<th>{CATEGORY_NAMES[c]}</th>" for c in Category)
+    rows = [f"<tr><td>{d}</td>" + "".join(cell(row[c.value]) for c in Category)
+            + cell(row["all"]) + "</tr>" for d, row in sorted(days.items())]
     return ["<h2>Results by day</h2>",
-            '<table id="by-day"><tr><th>Day</th><th>Right</th><th>Asked</th></tr>',
-            *rows, "</table>"]
+            f'<table id="by-day"><tr><th>Day</th>{head}<th>All</th></tr>', *rows, "</table>"]
 
 
 def _missed(profile: Profile, tz: dt.tzinfo | None) -> list[str]:

@@ -206,3 +206,10 @@ def test_items_the_validator_rejects_are_dropped_and_reported_by_line(
     assert [str(n) for n in result.notes] == [
         "line 1: empty line, skipped",
         "line 3: Missing Word: a rule only the validator knows: question left out"]
+
+
+def test_spreadsheet_export_with_bom_and_crlf() -> None:
+    data = "\ufeffword,sentence\r\nkitten,The kitten sleeps.\r\n\r\nqwxzzy,\r\n".encode()
+    result = import_list(decode(data, "l.csv"), level=1, name="t")
+    assert [i["id"] for i in result.items] == ["t-l2-sp", "t-l2-mw"]
+    assert [str(n).split(":")[0] for n in result.notes] == ["line 3", "line 4"]

@@ -92,7 +92,10 @@ def test_chart_and_tables_match_the_profile() -> None:
     assert page.tables["by-category"][1:] == [
         ["Missing Word", "0", "1"], ["Crossword Clues", "1", "2"],
         ["Multiple Choice", "0", "0"], ["Spelling", "3", "4"]]
-    assert page.tables["by-day"][1:] == [["2026-03-02", "3", "4"], ["2026-03-03", "1", "3"]]
+    assert page.tables["by-day"][0][-1] == "All"
+    assert page.tables["by-day"][1:] == [
+        ["2026-03-02", "", "", "", "3 of 4", "3 of 4"],
+        ["2026-03-03", "0 of 1", "1 of 2", "", "", "1 of 3"]]
     missed = page.tables["missed"]
     assert missed[0] == ["Word", "Sentence", "Category", "Missed on"]
     assert [r[:3] for r in missed[1:]] == [
