@@ -15,6 +15,7 @@ import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from content.schema import CardKind
@@ -28,7 +29,8 @@ from voice.phrases import Phrases
 from voice.session import SaveSlot
 from voice.textio import SilentMouth, TextEars, Transcript
 
-PACK = os.environ.get("TABLETOP_SL_TEST_PACK") or None
+PACK = Path(os.environ["TABLETOP_SL_TEST_PACK"]) if os.environ.get("TABLETOP_SL_TEST_PACK") \
+    else None
 """None: the shipped packs."""
 
 RED, BLUE = 0, 1

@@ -147,7 +147,7 @@ class SportLeisureHost:
         self._engine: SportLeisureState | None = None
         self._pregame: FirstTeamChoice | None = None
         self.resumed = False
-        self._window_done: tuple[int, int] | None = None
+        self._window_done: int | None = None
 
     # -- state ----------------------------------------------------------------
     @property
@@ -268,7 +268,7 @@ class SportLeisureHost:
         team = int(info["team"])
         qm = 1 - int(info["playing_team"])
         opening = int(info["question"]) == 0 and not info["stolen"] and not info["follow_on"]
-        marker = (int(info["turn"]), int(info["card"]))
+        marker = int(info["turn"])  # once a turn: not again after New Balls or Second Wind
         if opening and self._window_done != marker:
             self._window_done = marker
             if QM_OPENING_CARDS & set(info["playable_cards"][str(qm)]):
@@ -327,6 +327,11 @@ class SportLeisureHost:
         for card, phrases in CARD_PHRASES.items():
             for phrase in phrases:
                 add(phrase, {"intent": "card", "card": card})
+        if self._engine is not None:
+            # "Sin bin for Ana" names the card mid-sentence; the member is read from it.
+            for member in self._engine.teams[self._engine.playing]:
+                for link in ("", "for ", "on "):
+                    add(f"sin bin {link}{member}", {"intent": "card", "card": SIN_BIN})
         for phrase in TOKENS_PHRASES:
             add(phrase, {"intent": "tokens"})
         if picture:
