@@ -177,7 +177,9 @@ class Dialogue:
         self.speak(ask.say)
         tries = 0
         while True:
-            heard = self.ears.listen(ask.expect, self._expected(ask), ask.timeout_s)
+            # Intents go into the grammar too, or a constrained recognizer never hears them.
+            expected = [*self._expected(ask), *ask.intents]
+            heard = self.ears.listen(ask.expect, expected, ask.timeout_s)
             if heard.ended:
                 raise ControlFlow("quit")
             if heard.nbest:
