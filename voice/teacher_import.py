@@ -54,7 +54,6 @@ POSITIONAL = ("word", "sentence", "clue")
 CARRIER = "The word is {word}."
 """The Spelling sentence for a word given without one (no homophones only)."""
 
-PACK_FILE = "words.toml"
 LICENCE = "LicenseRef-teacher-word-list"
 WORD_RE = re.compile(r"^[a-z]+(?:[-'][a-z]+)*$")
 SHORT = {Category.SPELLING: "sp", Category.MISSING_WORD: "mw", Category.CROSSWORD: "cc"}
@@ -86,9 +85,12 @@ class Row:
 
 @dataclass
 class Imported:
-    """The pack built from a list: its TOML text, the items by line, and the notes."""
+    """The pack built from a list: its TOML text, the items by line, and the notes.
+    ``file_name`` is where it goes in a pack folder (one file per list name, so
+    several lists can share a folder)."""
 
     pack_id: str
+    file_name: str
     toml: str
     items: list[dict[str, Any]]
     notes: list[Note]
@@ -366,7 +368,7 @@ def render_pack(pack_id: str, name: str, source: str, items: Sequence[dict[str, 
 def _validator_notes(toml: str, lines: dict[str, int],
                      lexicon: Lexicon) -> tuple[set[str], list[Note]]:
     """Items the pack validator rejects, as notes on their lines."""
-    pack, problems = parse_pack(tomllib.loads(toml), PACK_FILE)
+    pack, problems = parse_pack(tomllib.loads(toml), "imported")
     if pack is not None:
         problems += check_packs([pack], lexicon)
     bad: set[str] = set()
@@ -406,7 +408,7 @@ def import_list(text: str, *, level: int, name: str, source: str = "",
         toml = render_pack(pack_id, " ".join(name.split()), source, items)
     notes.sort(key=lambda n: n.line)
     used = {lines[i["id"]] for i in items}
-    return Imported(pack_id, toml, items, notes, count, used)
+    return Imported(pack_id, f"{slug}.toml", toml, items, notes, count, used)
 
 
 def default_folder(data: Path, name: str) -> Path:

@@ -164,7 +164,7 @@ def test_default_folder_is_the_users_packs(data: Path, tmp_path: Path,
     src = tmp_path / "l.csv"
     src.write_text("kitten,The kitten sleeps.,A young cat\n", encoding="utf-8")
     assert main(["content", "import", str(src), "--level", "1", "--name", "Class 3B"]) == 0
-    written = data / "packs" / "class-3b" / "words.toml"
+    written = data / "packs" / "class-3b" / "class-3b.toml"
     assert written.exists()
     assert f"pack written to {written}" in capsys.readouterr().out
 
@@ -193,7 +193,7 @@ def test_items_the_validator_rejects_are_dropped_and_reported_by_line(
     real = ti.check_packs  # type: ignore[attr-defined]
 
     def stricter(packs, lexicon):  # type: ignore[no-untyped-def]
-        extra = [Problem("words.toml", i.id, "a rule only the validator knows")
+        extra = [Problem("imported", i.id, "a rule only the validator knows")
                  for p in packs for i in p.items if i.id == "t-l3-mw"]
         return real(packs, lexicon) + extra
 
@@ -213,3 +213,15 @@ def test_spreadsheet_export_with_bom_and_crlf() -> None:
     result = import_list(decode(data, "l.csv"), level=1, name="t")
     assert [i["id"] for i in result.items] == ["t-l2-sp", "t-l2-mw"]
     assert [str(n).split(":")[0] for n in result.notes] == ["line 3", "line 4"]
+
+
+def test_two_lists_share_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "class"
+    for name, word in (("Week 1", "kitten"), ("Week 2", "puppy")):
+        src = tmp_path / f"{word}.txt"
+        src.write_text(f"{word}\n", encoding="utf-8")
+        assert main(["content", "import", str(src), "--level", "1", "--name", name,
+                     "--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["week-1.toml", "week-2.toml"]
+    assert "validator: 0 problems (2 files, 2 packs, 2 items, 0 cards)" in capsys.readouterr().out
+    assert load_wordup(out).count(1, Category.SPELLING) == 2

@@ -19,7 +19,7 @@ from content.schema import Category
 from content.validate import validate_paths
 from voice.errors import UsageError, UserError
 from voice.session import atomic_write_text, data_dir
-from voice.teacher_import import LABEL, PACK_FILE, decode, default_folder, import_list
+from voice.teacher_import import LABEL, decode, default_folder, import_list
 
 
 def _content_actions(sub: Any) -> Any:
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.out) if args.out else default_folder(data_dir(), args.name)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--out {args.out}: is a file, not a folder")
-    target = folder / PACK_FILE
+    target = folder / result.file_name
     atomic_write_text(target, result.toml)
     report = validate_paths([folder], extra_blocklist=shipped_blocklist())
     for problem in report.problems:
