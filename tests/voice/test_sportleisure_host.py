@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import random
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,7 @@ from test_sportleisure_host_kit import (
     BLUE,
     PACK,
     RED,
+    ScriptEars,
     deal,
     edit,
     kind_index,
@@ -19,10 +22,14 @@ from test_sportleisure_host_kit import (
 
 from content.schema import CardKind
 from engine.sportleisure_board import NEXT_SPACE, PATH, WINNING_ZONE
+from voice.dialogue import Dialogue, Settings
+from voice.driver import Driver
 from voice.errors import UsageError
 from voice.games import PlayOptions, game_module
 from voice.games.sportleisure import load_host
+from voice.phrases import Phrases
 from voice.session import SaveSlot, rng_from_json
+from voice.textio import SilentMouth, Transcript
 
 PURPLE, GREEN, YELLOW, RED_Q = 0, 1, 2, 3
 
@@ -246,10 +253,10 @@ def test_resumed_game_plays_on_like_an_uninterrupted_one() -> None:
     script = ["no", "<right>", "xylophone quartz", "<right>", "<right>", "<right>", "no"]
     whole = new()
     whole_events = deal(whole, front=[kind_index(whole, CardKind.POT_LUCK)])
-    play(whole, script, whole_events, rng=__import__("random").Random(3))
+    play(whole, script, whole_events, rng=random.Random(3))
     parted = new()
     parted_events = deal(parted, front=[kind_index(parted, CardKind.POT_LUCK)])
-    play(parted, script[:3], parted_events, rng=__import__("random").Random(3))
+    play(parted, script[:3], parted_events, rng=random.Random(3))
     saved = SaveSlot().read()
     again = load_host(saved.setup, saved.state)
     play(again, script[3:], rng=rng_from_json(saved.rng))
@@ -259,8 +266,6 @@ def test_resumed_game_plays_on_like_an_uninterrupted_one() -> None:
 def test_variant_errors_are_one_line() -> None:
     module = game_module("sportleisure")
     teams = [("Red", ["Ana"]), ("Blue", ["Cy"])]
-    import random
-
     with pytest.raises(UsageError) as err:
         module.new_host(PlayOptions("sportleisure", teams=teams, variant={"speed": "1"}, pack=PACK),
                         random.Random(1))
@@ -276,3 +281,33 @@ def test_variant_errors_are_one_line() -> None:
                            random.Random(1))
     assert host.engine.first_team == BLUE
     assert set(module.VARIANTS) == {"first"}
+
+
+def test_both_teams_in_the_winning_zone_a_steal_takes_the_next_question_and_wins() -> None:
+    host = new()
+    pot = kind_index(host, CardKind.POT_LUCK)
+    events = deal(host, front=[pot])
+    edit(host, positions=[WINNING_ZONE, WINNING_ZONE])
+    run = play(host, ["no", "xylophone quartz", "<right>", "<right>"], events)
+    run.index("Red team, it's your turn. You're in the Winning Zone")
+    steal = run.index("Blue team, same question: a right answer counts towards your win.")
+    follow = run.index("Blue team, you take the next question too. Get it right and you win!",
+                       steal)
+    run.index("Two in a row from the Winning Zone: Blue team wins the game!", follow)
+    assert run.outcome.winners == [BLUE]
+
+
+def test_terse_mode_leaves_out_reminders() -> None:
+    host = new()
+    pot = kind_index(host, CardKind.POT_LUCK)
+    events = deal(host, front=[pot])
+    last_purple = max(i for i in range(1, WINNING_ZONE) if PATH[i] == PURPLE)
+    edit(host, positions=[last_purple, 0])
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), ScriptEars(["no", "<right>", "<right>"]), Phrases.load(),
+                        host, settings=Settings(verbose=False), transcript=Transcript(out))
+    dialogue.speak(host.narrate(events))
+    Driver(host, dialogue, random.Random(1), slot=SaveSlot()).run()
+    text = out.getvalue()
+    assert "moves into the Winning Zone!" in text
+    assert "To win, Red team must" not in text and "needs one more" not in text

@@ -181,3 +181,18 @@ def test_asking_for_a_named_teams_cards_and_the_picture_again() -> None:
     run.index("Blue team's action cards: Sin Bin, Run for the Money and Own Goal.")
     assert run.count(f"The picture: {card.scene}") == 4, \
         "first read, re-read with the question after the cards, on request, and again with it"
+
+
+def test_card_names_are_in_the_expected_phrases_for_the_recognizer() -> None:
+    host, events = _start()
+    run = play(host, ["no", "<right>"], events)
+    kinds = [kind for kind, _ in run.ears.heard]
+    assert kinds == ["yesno", "word", "word"], "window, green question, the end of input"
+    window, answer = (expected for _, expected in run.ears.heard[:2])
+    assert {"sin bin", "no card", "own goal"} <= set(window)
+    assert {"sin bin", "new balls please", "move the goalposts", "second wind",
+            "run for the money", "own goal", "what are our cards"} <= set(answer)
+    st = host.engine
+    assert st is not None
+    accepted = host.deck.card(st.deck[0]).questions[0].answers
+    assert answer[: len(accepted)] == list(accepted), "the answers come first"

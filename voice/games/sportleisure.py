@@ -66,8 +66,8 @@ from voice.understand_text import tokens
 GAME = "sportleisure"
 
 VARIANTS: dict[str, str] = {
-    "first": "the name of the team with the youngest player, who plays first "
-             "(asked by voice when not given)",
+    "first": "TEAM, the team with the youngest player, who plays first "
+             "(asked by voice if left out)",
 }
 
 CARD_PHRASES: dict[str, tuple[str, ...]] = {
@@ -147,6 +147,8 @@ class SportLeisureHost:
         self._engine: SportLeisureState | None = None
         self._pregame: FirstTeamChoice | None = None
         self.resumed = False
+        self.verbose = True
+        """The dialogue's verbose/terse setting, as last seen when asking."""
         self._window_done: int | None = None
 
     # -- state ----------------------------------------------------------------
@@ -200,6 +202,7 @@ class SportLeisureHost:
             lines = [Line(key("resumed"))]
             if not st.is_over():
                 lines += say.status(self.words, st, "score", st.playing)
+                lines += say.status(self.words, st, "whose_turn", st.playing)
             return lines
         if self.resumed:
             return [Line(key("resumed"))]
@@ -215,7 +218,10 @@ class SportLeisureHost:
             return say.final(self.words, st) if st is not None and st.is_over() else []
         if st is None:
             return []
-        return say.narrate(self.words, self.deck, st, events)
+        lines = say.narrate(self.words, self.deck, st, events)
+        if not self.verbose:
+            lines = [line for line in lines if line.key not in say.VERBOSE_ONLY]
+        return lines
 
     def status(self, what: str, asker: str) -> list[Line]:
         st = self._engine
@@ -227,6 +233,7 @@ class SportLeisureHost:
         return say.status(self.words, st, what, team)
 
     def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
+        self.verbose = dialogue.settings.verbose
         if prompt.kind == PREGAME:
             return self._ask_first(dialogue)
         if prompt.kind == "answer":

@@ -32,6 +32,9 @@ from voice.phrases import Phrases
 
 P = "sportleisure."
 
+VERBOSE_ONLY = frozenset(P + k for k in ("dealt_hint", "card_pot_luck", "one_more", "zone_needs"))
+"""Narration left out in terse mode: reminders, not events."""
+
 
 def key(name: str) -> str:
     return P + name
