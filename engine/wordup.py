@@ -282,6 +282,8 @@ class WordUpState:
         """Apply ``action``; on any error raise and leave the state exactly as it was."""
         if action.kind == "time_up":
             return self._time_up(action)
+        if action.kind == "set_level":
+            return self._set_level(action)
         prompt = self.prompt()
         if self.phase == "over":
             raise IllegalActionError("the game is over", rule=RULE_WIN)
@@ -297,6 +299,30 @@ class WordUpState:
         events: list[Event] = []
         _HANDLERS[self.phase](self, action.value, events)
         return events
+
+    def _set_level(self, action: Action) -> list[Event]:
+        """Move a player to another level's question stream (a learner's level fitting).
+
+        Not a rule of the sheet: the sheet fixes levels "before play begins";
+        the app lets a teacher or the player change it between questions. It is
+        refused while that player has a question waiting, so the question being
+        asked always matches the level it was chosen for.
+        """
+        seat, value = action.actor, action.value
+        if not 0 <= seat < self.players:
+            raise InvalidActionError(f"seat must be 0 to {self.players - 1}, got {seat}")
+        level = value.get("level") if isinstance(value, dict) else None
+        if type(level) is not int or level not in LEVELS:
+            raise InvalidActionError("set_level needs {\"level\": 1-5}")
+        if self.phase == "over":
+            raise IllegalActionError("the game is over", rule=RULE_WIN)
+        if self.phase == "answer" and self.pending.get("answerer") == seat:
+            raise IllegalActionError(
+                "a question is waiting for this player; change the level after it"
+            )
+        before = self.levels[seat]
+        self.levels[seat] = level
+        return [Event("level_changed", {"seat": seat, "from": before, "to": level})]
 
     def _time_up(self, action: Action) -> list[Event]:
         if not self.variant.timed:

@@ -361,3 +361,32 @@ def test_simulate_reports_the_figures_and_is_deterministic() -> None:
     assert first["mean_turns"] > 0
     # better answerers finish sooner
     assert simulate(50, seed=7, p_correct=0.9)["mean_turns"] < first["mean_turns"]
+
+
+def test_set_level_moves_a_player_to_another_stream_between_questions() -> None:
+    import random
+
+    import pytest
+
+    from engine.core import Action, IllegalActionError, InvalidActionError
+    from engine.wordup import new_game, random_action
+
+    state = new_game([2, 4])
+    events = state.apply(Action("set_level", 1, {"level": 5}))
+    assert [e.to_json() for e in events] == [
+        {"kind": "level_changed", "seat": 1, "from": 4, "to": 5}
+    ]
+    assert state.levels == [2, 5]
+    before = state.to_json()
+    for bad in ({"level": 6}, {"level": "3"}, 3, None):
+        with pytest.raises(InvalidActionError):
+            state.apply(Action("set_level", 0, bad))
+    assert state.to_json() == before
+    rng = random.Random(3)
+    while state.prompt().kind != "answer":
+        state.apply(random_action(state, rng))
+    answerer = state.prompt().actor
+    snapshot = state.to_json()
+    with pytest.raises(IllegalActionError, match="waiting"):
+        state.apply(Action("set_level", answerer, {"level": 1}))
+    assert state.to_json() == snapshot
