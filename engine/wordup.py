@@ -15,7 +15,9 @@ Prompt kinds (and the action value each takes):
 ``exchange`` ({"with": seat, "give": colour, "take": colour} | "decline"),
 ``stop_or_lose`` ("stop" | a colour held), and ``game_over`` (accepts nothing).
 In the timed variant the driver ends the game at any prompt with
-``Action("time_up", CHANCE)``.
+``Action("time_up", CHANCE)``. At any prompt (except while that player's own
+question waits) ``Action("set_level", seat, {"level": 1-5})`` moves a player to
+another level's stream: not a rule of the sheet, but the app's level fitting.
 
 Choices made where the sheet and the rulings are silent (each is tested):
 
