@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,12 @@ from engine.sportleisure_board import (
     RULE_ONE_PER_TURN,
     SECOND_WIND,
 )
-from voice.games.sportleisure import SportLeisureHost
+from voice.dialogue import Dialogue, Heard
+from voice.driver import Driver
+from voice.games.sportleisure import SportLeisureHost, load_host
+from voice.phrases import Phrases
+from voice.session import SaveSlot
+from voice.textio import SilentMouth, TextEars, Transcript
 
 PURPLE, GREEN, YELLOW, RED_Q = 0, 1, 2, 3
 
@@ -196,3 +204,54 @@ def test_card_names_are_in_the_expected_phrases_for_the_recognizer() -> None:
     assert st is not None
     accepted = host.deck.card(st.deck[0]).questions[0].answers
     assert answer[: len(accepted)] == list(accepted), "the answers come first"
+
+
+class MonkeyEars(TextEars):
+    """A noisy table: right and wrong answers, cards from either team, commands, silence."""
+
+    POOL = ("no", "yes", "ana", "ben", "cy", "di", "red", "blue", "wrong guess", "", "pass",
+            "sin bin", "sin bin for ana", "own goal", "blue team own goal", "red team own goal",
+            "new balls please", "move the goalposts", "second wind", "run for the money",
+            "continue", "undo", "that was wrong", "that was right", "what's the score",
+            "where am i", "what are our cards", "repeat", "describe the picture")
+
+    def __init__(self, rng: random.Random, limit: int) -> None:
+        super().__init__([], clock=lambda: 0.0)
+        self.rng = rng
+        self.left = limit
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+        self.left -= 1
+        if self.left < 0:
+            return Heard(("quit",), 0.0, ended=True)
+        if kind == "word" and expected and self.rng.random() < 0.55:
+            return Heard((expected[0],), 0.0)
+        line = self.rng.choice(self.POOL)
+        return Heard((line,) if line else (), 0.0, timed_out=not line)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_noisy_table_never_breaks_the_game(seed: int) -> None:
+    rng = random.Random(seed)
+    host = new(first=None if seed % 2 else "Blue", seed=seed)
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), MonkeyEars(rng, 700), Phrases.load(), host,
+                        transcript=Transcript(out))
+    slot = SaveSlot()
+    outcome = Driver(host, dialogue, random.Random(seed), slot=slot).run()
+    st = host.engine
+    assert st is not None
+    if outcome.quit:
+        saved = slot.read()
+        assert saved.state == st.to_json()
+        assert load_host(saved.setup, saved.state).state.to_json() == st.to_json()
+    else:
+        assert outcome.winners == st.winners() and st.positions[outcome.winners[0]] == 41
+
+
+def test_asking_for_the_picture_on_a_card_without_one() -> None:
+    host, events = _start()
+    run = play(host, ["no", "describe the picture", "<right>"], events)
+    run.index("This card has no picture")
+    st = host.engine
+    assert st is not None and st.positions[RED] == NEXT_SPACE[PURPLE][0]

@@ -11,7 +11,6 @@ editing the engine's JSON, the way a saved game is read back.
 from __future__ import annotations
 
 import io
-import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,8 +28,7 @@ from voice.phrases import Phrases
 from voice.session import SaveSlot
 from voice.textio import SilentMouth, TextEars, Transcript
 
-PACK = Path(os.environ["TABLETOP_SL_TEST_PACK"]) if os.environ.get("TABLETOP_SL_TEST_PACK") \
-    else None
+PACK: Path | None = None
 """None: the shipped packs."""
 
 RED, BLUE = 0, 1

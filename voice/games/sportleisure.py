@@ -316,7 +316,7 @@ class SportLeisureHost:
             request={"accepted": list(question.answers)},
             default=Understood("wrong", None, 1.0, ""),
             confirm=lambda u: Line("common.did_you_say", {"said": u.heard or str(u.value)}),
-            intents=self._intents(question.answers, picture=card.kind is CardKind.PICTURE),
+            intents=self._intents(question.answers, picture=True),
         )
 
     def _intents(self, answers: Sequence[str] = (), picture: bool = False,
@@ -363,8 +363,10 @@ class SportLeisureHost:
             return None
         if what == "picture":
             card = self.deck.card(st.deck[0])
-            if card.scene:
+            if card.kind is CardKind.PICTURE and card.scene:
                 dialogue.tell(key("scene"), scene=card.scene)
+            else:
+                dialogue.tell(key("no_picture"))
             return None
         if what != "card":
             return None
