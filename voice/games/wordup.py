@@ -417,7 +417,8 @@ class WordUpHost:
                   intents=decline,
                   fallback=lambda: Ask([Line("wordup.exchange_partner_yesno",
                                              {"name": name, "partner": partners[0]})],
-                                       "yesno", name,
+                                       "yesno", name, intents={**{partners[0].lower(): True},
+                                                               **decline},
                                        default=Understood("correct", False, 1.0, "")))
         if len(partners) == 1:
             ask = ask.fallback() if ask.fallback else ask
