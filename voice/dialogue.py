@@ -108,6 +108,10 @@ class Ask:
     intents: Mapping[str, Any] = field(default_factory=dict)
     """Extra phrases that end the Ask with their value (command "intent"), e.g.
     an action card a team may play now; matched before judging."""
+    understand: Callable[[Heard], Understood] | None = None
+    """Reads the reply instead of the judge (a free word checked against a
+    lexicon, letters read against a word half spelled); it must report global
+    commands itself (``Understood.command``), as the judge does."""
 
 
 RATES = ("slow", "normal", "fast")
@@ -230,6 +234,8 @@ class Dialogue:
     def _understand(self, ask: Ask, heard: Heard) -> Understood:
         if not heard.nbest:
             return Understood("unclear", None, 0.0, "")
+        if ask.understand is not None:
+            return ask.understand(heard)
         request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
         request.pop("expected", None)
         if ask.expect in ("yesno", "number", "command"):
