@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from voice.dialogue import Dialogue, Settings
 from voice.driver import Driver
 from voice.errors import UsageError
 from voice.games import PlayOptions, game_module
-from voice.games.sportleisure import load_host
+from voice.games.sportleisure import SportLeisureHost, load_host
 from voice.phrases import Phrases
 from voice.session import SaveSlot, rng_from_json
 from voice.textio import SilentMouth, Transcript
@@ -311,3 +312,41 @@ def test_terse_mode_leaves_out_reminders() -> None:
     text = out.getvalue()
     assert "moves into the Winning Zone!" in text
     assert "To win, Red team must" not in text and "needs one more" not in text
+
+
+SNAPSHOT = Path(__file__).resolve().parents[1] / "golden" / "sportleisure-host-session.txt"
+"""Regenerate: ``TABLETOP_UPDATE_SNAPSHOTS=1 .venv/bin/pytest tests/voice/test_sportleisure_host.py
+-k snapshot`` and review the diff. Card texts are replaced by placeholders, so new packs do
+not change it; rewording the phrases does."""
+
+
+def _placeholders(text: str, host: SportLeisureHost) -> str:
+    answers: set[str] = set()
+    for n, card in enumerate(host.deck.cards):
+        for question in card.questions:
+            text = text.replace(question.text, f"<card {n} {question.colour} question>")
+            answers.add(question.answers[0])
+        if card.scene:
+            text = text.replace(card.scene, f"<card {n} scene>")
+        if card.theme:
+            text = text.replace(f"was: {card.theme}.", f"was: <card {n} theme>.")
+    lines = []
+    for line in text.splitlines():
+        head, _, said = line.partition(": ")
+        if said.rstrip(".") in answers and (line.startswith("  ") or "answer was" in head + said):
+            line = f"{head}: <answer>" + ("." if said.endswith(".") else "")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_snapshot_of_a_short_session() -> None:
+    host = new()
+    pot = kind_index(host, CardKind.POT_LUCK)
+    events = deal(host, front=[pot])
+    script = ["no", "<right>", "what's the score", "xylophone quartz", "<right>", "own goal",
+              "<right>", "<right>", "continue", "sin bin"]
+    run = play(host, script, events)
+    text = _placeholders(run.text, host)
+    if os.environ.get("TABLETOP_UPDATE_SNAPSHOTS"):
+        SNAPSHOT.write_text(text, encoding="utf-8")
+    assert text == SNAPSHOT.read_text(encoding="utf-8"), "regenerate and review (see SNAPSHOT)"
