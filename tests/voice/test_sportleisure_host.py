@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -350,3 +351,14 @@ def test_snapshot_of_a_short_session() -> None:
     if os.environ.get("TABLETOP_UPDATE_SNAPSHOTS"):
         SNAPSHOT.write_text(text, encoding="utf-8")
     assert text == SNAPSHOT.read_text(encoding="utf-8"), "regenerate and review (see SNAPSHOT)"
+
+
+def test_spell_a_word_of_the_question() -> None:
+    host = new()
+    pot = kind_index(host, CardKind.POT_LUCK)
+    events = deal(host, front=[pot])
+    text = host.deck.card(pot).questions[0].text
+    word = max(re.findall(r"[A-Za-z]+", text), key=len)
+    run = play(host, ["no", f"spell {word.lower()}"], events)
+    run.index(f"{word} is spelled:")
+    assert "-".join(word.upper()) in run.text

@@ -19,6 +19,7 @@ engine's first shuffle, so the choice is saved and undone like any other.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -272,6 +273,7 @@ class SportLeisureHost(CardAsks):
             default=Understood("wrong", None, 1.0, ""),
             confirm=lambda u: Line("common.did_you_say", {"said": u.heard or str(u.value)}),
             intents=self._intents(question.answers, picture=True),
+            spellable=_spellable(question.text, question.answers),
         )
 
     def _team_of(self, asker: str) -> int | None:
@@ -279,6 +281,13 @@ class SportLeisureHost(CardAsks):
             if asker in (name, self.words.team(index)):
                 return index
         return None
+
+def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
+    """Words of the question a player may ask to have spelled, never one of the answers."""
+    banned = {a.casefold() for a in answers}
+    words = [w.strip("'") for w in re.findall(r"[A-Za-z']+", text)]
+    return tuple(dict.fromkeys(w for w in words if len(w) >= 4 and w.casefold() not in banned))
+
 
 # -- module entry points (voice.games.game_module) ---------------------------------
 
