@@ -151,7 +151,8 @@ def test_second_wind_keeps_the_turn_for_another_card() -> None:
     nxt = host.deck.card(st.deck[1])
     script = ["no", "<right>", "<right>", "<right>", "second wind", "<right>", "no"]
     run = play(host, script, events)
-    wind = run.index("Second Wind! If Red team gets the red question right")
+    hint = run.index("Red team, you may play Second Wind before this red question.")
+    wind = run.index("Second Wind! If Red team gets the red question right", hint)
     kept = run.index("Second Wind worked: Red team keeps the turn.", wind)
     run.index(f"Purple question: {nxt.questions[0].text}", kept)
     assert st.playing == RED and st.turn == 1

@@ -41,7 +41,7 @@ from engine.core import (
     shuffled,
 )
 from engine.sportleisure import SportLeisureState, from_json, new_game
-from engine.sportleisure_board import RUN_FOR_THE_MONEY, SIN_BIN, WINNING_ZONE
+from engine.sportleisure_board import RUN_FOR_THE_MONEY, SECOND_WIND, SIN_BIN, WINNING_ZONE
 from voice.dialogue import Ask, Dialogue, Line
 from voice.errors import UsageError, UserError
 from voice.games import PlayOptions
@@ -265,6 +265,10 @@ class SportLeisureHost(CardAsks):
             lines.append(Line(key("follow_on"), {"team": label}))
         elif q == 0 and card.kind is CardKind.PICTURE and card.scene:
             lines.append(Line(key("scene"), {"scene": card.scene}))
+        elif SECOND_WIND in info["playable_cards"][str(team)] and self.verbose:
+            # The one card whose moment is a single question: a reminder, since the
+            # hands were read out at the deal and nobody can glance at them.
+            lines.append(Line(key("hint_second_wind"), {"team": label}))
         lines.append(Line(key("question"), {"colour": str(info["colour"]).capitalize(),
                                             "text": question.text}))
         return Ask(
