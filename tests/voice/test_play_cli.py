@@ -162,3 +162,27 @@ def test_set_up_by_typing_when_no_players_are_given(
     assert "Ana at level 2, Lower Intermediate and Ben at level 4" in out
     saved = SaveSlot(_data / "saves").read()
     assert saved.state["names"] == ["Ana", "Ben"] and saved.state["levels"] == [2, 4]
+
+
+def test_a_pack_folder_replaces_the_shipped_questions(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    import shutil
+
+    pack = tmp_path / "mine"
+    shutil.copytree(ROOT / "content" / "packs" / "wordup", pack)
+    first = pack / "missing-word-l2.toml"
+    first.write_text(first.read_text().replace("My father's brother is my ___.",
+                                               "My dad's brother is my ___."))
+    code, out, _ = _play([*PLAY, "--seed", "3", "--pack", str(pack)], ["uncle"], monkeypatch,
+                         capsys)
+    assert code == 0 and "HOST: My dad's brother is my ___. 5 letters." in out
+
+
+def test_a_broken_pack_folder_is_reported_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "x.toml").write_text("junk = \n")
+    code, _, err = _play([*PLAY, "--pack", str(tmp_path / "bad")], [], monkeypatch, capsys)
+    assert code == 1 and "TOML syntax error" in err and "Traceback" not in err

@@ -107,17 +107,24 @@ def new_host(options: PlayOptions, rng: random.Random,
     setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
              "pack": str(options.pack) if options.pack else None, "seed": options.seed,
              "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
-    return WordUpHost(state, setup, load_wordup(options.pack), clock=clock)
+    return WordUpHost(state, setup, _questions(options.pack), clock=clock)
 
 
 def load_host(setup: dict[str, Any], state: dict[str, Any],
               clock: Callable[[], float] = time.monotonic) -> WordUpHost:
     """The host of a saved game (``--resume``)."""
     pack = setup.get("pack")
-    host = WordUpHost(from_json(state), dict(setup), load_wordup(Path(pack) if pack else None),
+    host = WordUpHost(from_json(state), dict(setup), _questions(Path(pack) if pack else None),
                       clock=clock)
     host.resumed = True
     return host
+
+
+def _questions(pack: Path | None) -> WordUpQuestions:
+    """The shipped questions, or a pack folder's; a broken folder is one clear error."""
+    from voice.commands.content import load_or_user_error
+
+    return load_or_user_error(load_wordup, str(pack) if pack is not None else None)
 
 
 @dataclass
