@@ -5,8 +5,9 @@ Packs are checked by the validator as they load: a broken pack raises
 CLI prints as it is. Order is stable (pack id, then file order), so a saved
 game that stores only stream indices finds the same questions on resume.
 
-A user folder (``--pack PATH``) replaces the shipped packs of that game; the
-shipped Word on the Street blocklist always applies on top of the folder's own.
+A user folder (``--pack PATH``) replaces the shipped packs of that game, except
+that Word Up streams the folder leaves empty are filled from the shipped packs;
+the shipped Word on the Street blocklist always applies on top of the folder's own.
 """
 
 from __future__ import annotations
@@ -100,13 +101,30 @@ class WordUpQuestions:
         return items[index % len(items)]
 
 
-def load_wordup(pack: Path | str | None = None) -> WordUpQuestions:
+def _wordup_streams(packs: Sequence[Pack]) -> dict[tuple[int, Category], list[WordUpItem]]:
     streams: dict[tuple[int, Category], list[WordUpItem]] = {
         (level, cat): [] for level in LEVELS for cat in Category
     }
-    for p in load_packs(Game.WORDUP, pack):
+    for p in packs:
         for item in p.items:
             streams[(item.level, item.category)].append(item)
+    return streams
+
+
+def load_wordup(pack: Path | str | None = None) -> WordUpQuestions:
+    """The Word Up streams; with ``pack``, the user's questions come first.
+
+    A teacher's word list rarely covers every level and category (a plain word
+    list cannot make Multiple Choice questions), so a stream the user's folder
+    leaves empty is filled from the shipped packs: the class plays its own
+    words wherever there are some, and the game never runs out of questions.
+    """
+    streams = _wordup_streams(load_packs(Game.WORDUP, pack))
+    if pack is not None and any(not items for items in streams.values()):
+        shipped = _wordup_streams(load_packs(Game.WORDUP))
+        for key, items in streams.items():
+            if not items:
+                items.extend(shipped[key])
     return WordUpQuestions({k: tuple(v) for k, v in streams.items()})
 
 

@@ -51,9 +51,11 @@ def test_stream_wraps_round_when_used_up(wordup_folder: Path) -> None:
         q.question(2, "crossword", -1)
 
 
-def test_empty_stream_is_a_content_error(wordup_folder: Path) -> None:
+def test_empty_stream_is_a_content_error() -> None:
+    from content.load import WordUpQuestions
+
     with pytest.raises(ContentError, match="no Word Up questions for level 1, spelling"):
-        load_wordup(wordup_folder).question(1, Category.SPELLING, 0)
+        WordUpQuestions({}).question(1, Category.SPELLING, 0)
 
 
 @pytest.mark.parametrize(("index", "sheet"), [(0, 1), (6, 1), (7, 2), (13, 2), (14, 3), (69, 10)])
@@ -117,3 +119,34 @@ def test_wordstreet_deck_by_index_and_side(tmp_path: Path) -> None:
     assert deck.blocked("Idiot") and not deck.blocked("sand")
     with pytest.raises(ValueError, match="allowed: blue, orange"):
         deck.side(0, "green")
+
+
+def test_user_wordup_pack_comes_first_and_gaps_are_filled_from_shipped(tmp_path: Path) -> None:
+    from content.load import load_wordup
+
+    (tmp_path / "class.toml").write_text(
+        """[pack]
+id = "class-words"
+game = "wordup"
+language = "en"
+licence = "CC-BY-4.0"
+sources = ["A teacher"]
+attribution = "Room 4"
+
+[[item]]
+id = "class-sp-001"
+level = 2
+category = "spelling"
+word = "garden"
+sentence = "We grow beans in the garden."
+answers = ["garden"]
+""",
+        encoding="utf-8",
+    )
+    mine = load_wordup(tmp_path)
+    shipped = load_wordup()
+    assert mine.count(2, "spelling") == 1
+    assert mine.question(2, "spelling", 5).id == "class-sp-001"
+    # Streams the teacher's folder leaves empty come from the shipped packs.
+    assert mine.count(2, "multiple_choice") == shipped.count(2, "multiple_choice") > 0
+    assert mine.question(4, "crossword", 0).id == shipped.question(4, "crossword", 0).id
