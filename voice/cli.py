@@ -12,6 +12,7 @@ import pkgutil
 import sys
 from collections.abc import Sequence
 
+from content.load import ContentError
 from engine.core import RulesError
 from voice import commands
 from voice.errors import UserError
@@ -51,6 +52,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RulesError as exc:
         print(f"tabletop: error: {exc}", file=sys.stderr)
         return 2
+    except ContentError as exc:
+        # The validator's own lines: one per problem, then its summary.
+        print(str(exc), file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # Output piped into something that stopped reading (| head): not an error.
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("tabletop: stopped", file=sys.stderr)
         return 130
