@@ -74,6 +74,19 @@ class Table(Protocol):
     def status(self, what: str, asker: str) -> list[Line]: ...
 
 
+@dataclass(frozen=True)
+class Help:
+    """A reply to a help request at a question ("how do you say ...", "what does ... mean").
+
+    ``lines`` are spoken (slowly when ``slow``); ``spell`` is then spelled
+    letter by letter. Help never uses up one of the player's tries.
+    """
+
+    lines: list[Line]
+    spell: str | None = None
+    slow: bool = False
+
+
 class ControlFlow(Exception):
     """A command that the driver must carry out on the engine state."""
 
@@ -105,6 +118,9 @@ class Ask:
     fallback: Callable[[], Ask] | None = None
     confirm: Callable[[Understood], Line] | None = None
     timeout_s: float = 12.0
+    help: Callable[[str], Help | None] | None = None
+    """Pronunciation and meaning help for this question: given what the player
+    said, a :class:`Help` reply, or None when it was not a help request."""
     intents: Mapping[str, Any] = field(default_factory=dict)
     """Extra phrases that end the Ask with their value (command "intent"), e.g.
     an action card a team may play now; matched before judging."""
@@ -196,6 +212,8 @@ class Dialogue:
             if result.command is not None:
                 self._handle_command(result.command, ask, heard)
                 continue
+            if result.verdict == "unclear" and self._helped(ask, heard):
+                continue
             self.exchanges.append(
                 {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
                  "value": result.value}
@@ -251,6 +269,25 @@ class Dialogue:
             if said == phrase or said.endswith(" " + phrase) or said.startswith(phrase + " "):
                 return Understood("correct", value, 1.0, heard.nbest[0], command="intent")
         return None
+
+    def _helped(self, ask: Ask, heard: Heard) -> bool:
+        """Answer a help request; True when the utterance was one."""
+        if ask.help is None or not heard.nbest:
+            return False
+        reply = ask.help(heard.nbest[0])
+        if reply is None:
+            return False
+        if reply.slow:
+            self.mouth.set_rate("slow")
+        try:
+            self.speak(reply.lines)
+        finally:
+            if reply.slow:
+                self.mouth.set_rate(self.settings.rate)
+        if reply.spell:
+            self.transcript("host", "-".join(reply.spell.upper()))
+            self.mouth.spell(reply.spell)
+        return True
 
     def _confirmed(self, question: Line, addressee: str) -> bool:
         yes_no = Ask(say=[question], expect="yesno", addressee=addressee,

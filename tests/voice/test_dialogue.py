@@ -125,3 +125,21 @@ def test_latency_is_measured_from_end_of_speech_to_the_next_spoken_line() -> Non
     dialogue.ask(word_ask())
     dialogue.tell("common.rate_fast")
     assert dialogue.latencies_ms and all(ms > 0 for ms in dialogue.latencies_ms)
+
+
+def test_help_requests_are_answered_without_using_a_try() -> None:
+    from voice.dialogue import Help
+
+    dialogue, out, mouth = make(["how do you say fled", "", "", "fled"])
+    seen: list[str] = []
+
+    def helper(said: str) -> Help | None:
+        seen.append(said)
+        if said.startswith("how do you say"):
+            return Help([Line("common.spelling_word", {"word": "fled"})], spell="fled", slow=True)
+        return None
+
+    result = dialogue.ask(word_ask(help=helper))
+    assert result.value == "fled"  # two blank tries after the help, then the answer: still in time
+    assert mouth.spelled == ["fled"] and mouth.rate == "normal"
+    assert "fled is spelled:" in out.getvalue()
