@@ -113,10 +113,13 @@ def test_winning_zone_entry_needs_and_the_win() -> None:
     last_purple = max(i for i in range(1, WINNING_ZONE) if PATH[i] == PURPLE)
     assert NEXT_SPACE[PURPLE][last_purple] == WINNING_ZONE
     edit(host, positions=[last_purple, 0])
-    run = play(host, ["no", "<right>", "<right>", "<right>"], events)
+    run = play(host, ["no", "<right>", "where am i", "<right>", "where am i", "<right>"], events)
     enter = run.index("Red team moves into the Winning Zone!")
     run.index("To win, Red team must answer two questions in a row, or a red question", enter)
-    one_more = run.index("Red team needs one more right answer in a row to win.", enter)
+    where = run.index("Red team is in the Winning Zone: two right answers in a row", enter)
+    one_more = run.index("Red team needs one more right answer in a row to win.", where)
+    assert run.index("Red team needs one more right answer", one_more + 1) > one_more, \
+        "said after the right answer and again when asked where they are"
     win = run.index("Two in a row from the Winning Zone: Red team wins the game!", one_more)
     run.index("Final positions: Red team is in the Winning Zone.", win)
     assert run.outcome.winners == [RED] and not run.outcome.quit

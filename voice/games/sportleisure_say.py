@@ -106,6 +106,8 @@ def status(words: Words, state: SportLeisureState, what: str, team: int) -> list
     if what == "where_am_i":
         pos = state.positions[team]
         if pos == WINNING_ZONE:
+            if state.streak[team] == 1:
+                return [Line(key("one_more"), {"team": words.team(team)})]
             return [Line(key("where_zone"), {"team": words.team(team)})]
         return [Line(key("where"), {"team": words.team(team), "where": words.where(pos),
                                     "distance": words.distance(pos)})]
