@@ -63,25 +63,58 @@ def sample_teams(rng: random.Random) -> list[list[str]]:
     return [[f"{side}{i + 1}" for i in range(rng.randint(1, 4))] for side in "AB"]
 
 
-def simulate(games: int, seed: int, p_correct: float) -> dict[str, JSON]:
-    """``tabletop simulate sportleisure``: ``games`` random games from ``seed``."""
+CardHook = Callable[[int], str]
+"""``card(deck_index) -> card id``: the voice layer's lookup of a drawn card."""
+
+
+def simulate(
+    games: int, seed: int, p_correct: float, *,
+    n_cards: int | None = None, card: CardHook | None = None,
+) -> dict[str, JSON]:
+    """``tabletop simulate sportleisure``: ``games`` random games from ``seed``.
+
+    ``n_cards`` is the real question deck's size (else each game draws a size
+    of 20-60); ``card`` is called for every card drawn, as the host would
+    fetch it to read, and returns its id. With ``card`` the figures gain
+    cards_drawn and distinct_cards.
+    """
+    if n_cards is not None and n_cards < 1:
+        raise ValueError(f"n_cards must be at least 1, got {n_cards}")
     rng = random.Random(seed)
     finished = 0
     errors = 0
     turns = 0
+    drawn = 0
+    seen: set[str] = set()
+    on_step: Step | None = None
+    if card is not None:
+        lookup = card
+
+        def on_step(prompt: Prompt, action: Action, events: list[Event]) -> None:
+            nonlocal drawn
+            for event in events:
+                if event.kind == "card_drawn":
+                    seen.add(lookup(event.data["card"]))
+                    drawn += 1
+
     for _ in range(games):
-        state = new_game(sample_teams(rng), rng.randint(20, 60), rng.randrange(2))
+        size = rng.randint(20, 60) if n_cards is None else n_cards
+        state = new_game(sample_teams(rng), size, rng.randrange(2))
         try:
-            playout(state, rng, p_correct)
+            playout(state, rng, p_correct, on_step)
         except (RulesError, KeyError, ValueError, IndexError, AssertionError):
             errors += 1
             continue
         if state.phase == "over":
             finished += 1
             turns += state.turn
-    return {
+    figures: dict[str, JSON] = {
         "games": games,
         "finished": finished,
         "errors": errors,
         "mean_turns": round(turns / finished, 2) if finished else None,
     }
+    if card is not None:
+        figures["cards_drawn"] = drawn
+        figures["distinct_cards"] = len(seen)
+    return figures

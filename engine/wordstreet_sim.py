@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.core import CHANCE, JSON, Action, Event, Prompt
@@ -33,6 +33,9 @@ WORDS = (
 
 RUN_TOGETHER = ("icecream", "sanddollar", "fireengine", "teddybear")
 """Two words spelled as one: a two-words challenge against them is upheld."""
+
+WordsHook = Callable[[int, str], Sequence[str]]
+"""``words(card_index, side) -> accept list``: the voice layer's lookup of a drawn card."""
 
 StepHook = Callable[[WordStreet, Action, list[Event]], None]
 """Called after every applied action (logs, invariant checks)."""
@@ -65,13 +68,18 @@ class SimTeams:
 
     ``per_letter``: chance a word is spelled one letter per action (the voice
     path) rather than whole. ``undo``: chance per letter of a mis-heard letter
-    that is then undone.
+    that is then undone. ``words``: the real card's accept list for the game's
+    side, which teams then choose from instead of :data:`WORDS` (a run-together
+    word is two of the card's words joined); ``chosen`` collects every word a
+    team meant to spell, before any misspelling.
     """
 
     rng: random.Random
     p_correct: float = 0.5
     per_letter: float = 0.1
     undo: float = 0.0
+    words: WordsHook | None = None
+    chosen: list[str] | None = None
     plan: str = ""
     misspelled: bool = False
     run_together: bool = False
@@ -82,7 +90,7 @@ class SimTeams:
         if kind == "draw":
             return Action("draw", CHANCE, rng.choice(prompt.options))
         if kind == "brainstorm":
-            self._choose_word()
+            self._choose_word(state)
             return Action(kind, actor, "word_chosen" if rng.random() < 0.5 else "time_up")
         if kind == "spell":
             return Action(kind, actor, self._spell(state, prompt))
@@ -98,10 +106,18 @@ class SimTeams:
             return Action(kind, actor, {"accept": accept, "reject": players - accept})
         raise ValueError(f"the simulator has no move for a {kind!r} prompt")
 
-    def _choose_word(self) -> None:
+    def _choose_word(self, state: WordStreet) -> None:
         rng = self.rng
         self.run_together = rng.random() < 0.05
-        word = rng.choice(RUN_TOGETHER if self.run_together else WORDS)
+        if self.words is None or state.card is None:
+            word = rng.choice(RUN_TOGETHER if self.run_together else WORDS)
+            meant = [word]
+        else:
+            pool = self.words(state.card, state.settings.side)
+            meant = [rng.choice(pool) for _ in range(2 if self.run_together else 1)]
+            word = "".join(meant)
+        if self.chosen is not None:
+            self.chosen.extend(meant)
         self.misspelled = rng.random() >= self.p_correct and len(word) > 1
         self.plan = misspell(word, rng) if self.misspelled else word
         if self.plan == word:
@@ -137,15 +153,16 @@ class SimTeams:
         return "none"
 
 
-def random_setup(rng: random.Random) -> WordStreet:
+def random_setup(rng: random.Random, n_cards: int = 108) -> WordStreet:
     """A game with random players, side, first team and (sometimes) quick play.
 
-    One game in five uses a deck of 1-6 cards, so the tray cycles.
+    ``n_cards`` is the category deck (the box has 108). One game in five uses
+    only its first 1-6 cards, so the tray cycles.
     """
     roll = rng.random()
     return new_game(
         players=rng.randint(2, 8),
-        deck_size=108 if rng.random() < 0.8 else rng.randint(1, 6),
+        deck_size=n_cards if rng.random() < 0.8 else rng.randint(1, min(6, n_cards)),
         side=rng.choice(("blue", "orange")),
         first_team=rng.randrange(2),
         turn_limit=rng.randint(1, 15) if roll < 0.15 else None,
@@ -193,14 +210,26 @@ def _short(value: JSON) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def simulate(games: int, seed: int, p_correct: float) -> dict[str, JSON]:
-    """Figures over ``games`` random games: finished, errors, mean turns per game."""
+def simulate(
+    games: int, seed: int, p_correct: float, *,
+    n_cards: int | None = None, words: WordsHook | None = None,
+) -> dict[str, JSON]:
+    """Figures over ``games`` random games: finished, errors, mean turns per game.
+
+    ``n_cards`` is the real category deck's size (default the box's 108);
+    ``words`` gives each drawn card's accept list (see :class:`SimTeams`).
+    With ``words`` the figures gain words_chosen and distinct_words.
+    """
+    size = 108 if n_cards is None else n_cards
+    if size < 1:
+        raise ValueError(f"n_cards must be at least 1, got {n_cards}")
     rng = random.Random(seed)
     finished = errors = total_turns = 0
+    chosen: list[str] | None = [] if words is not None else None
     for _ in range(games):
         try:
-            state = random_setup(rng)
-            teams = SimTeams(rng, p_correct)
+            state = random_setup(rng, size)
+            teams = SimTeams(rng, p_correct, words=words, chosen=chosen)
             limit = rng.randint(10, 600) if state.settings.time_limit else None
             playout(state, teams, limit)
         except Exception:  # noqa: BLE001 - a figure, not a crash: the count is reported
@@ -210,4 +239,10 @@ def simulate(games: int, seed: int, p_correct: float) -> dict[str, JSON]:
             finished += 1
             total_turns += sum(state.turns)
     mean = round(total_turns / finished, 2) if finished else 0.0
-    return {"games": games, "finished": finished, "errors": errors, "mean_turns": mean}
+    figures: dict[str, JSON] = {
+        "games": games, "finished": finished, "errors": errors, "mean_turns": mean,
+    }
+    if chosen is not None:
+        figures["words_chosen"] = len(chosen)
+        figures["distinct_words"] = len(set(chosen))
+    return figures
