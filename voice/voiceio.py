@@ -130,6 +130,7 @@ class VoiceEars:
         self.clock = clock
         self.sleep = sleep
         self.last: Recognition | None = None
+        self._idle_since: float | None = None
 
     @staticmethod
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
@@ -140,11 +141,17 @@ class VoiceEars:
     def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
         self.policy.wait_open(self.gate, self.clock, self.sleep)
         grammar = self.grammar(kind, expected)
+        # A live microphone kept capturing (silenced by the gate) since the last
+        # listen; the recognizer counts its no-speech timeout in audio, so that
+        # backlog must not eat into the player's time to answer.
+        backlog = self.clock() - self._idle_since if self._idle_since is not None else 0.0
+        wait = timeout_s + max(0.0, backlog)
         if kind == "spelling":
-            rec = listen_spelled(self.recognizer, self.audio, grammar, timeout_s)
+            rec = listen_spelled(self.recognizer, self.audio, grammar, wait)
         else:
-            rec = self.recognizer.listen(self.audio, grammar, timeout_s)
+            rec = self.recognizer.listen(self.audio, grammar, wait)
         now = self.clock()
+        self._idle_since = now
         self.last = rec
         if rec.speech_end_ms is not None and rec.result_at_ms >= rec.speech_end_ms:
             # The result came (result_at - speech_end) of audio after the speech ended.

@@ -127,6 +127,24 @@ def test_ears_report_when_speech_ended_on_the_dialogue_clock() -> None:
     assert ears.listen("yesno", [], 5.0).timed_out
 
 
+def test_the_backlog_since_the_last_listen_is_added_to_the_timeout() -> None:
+    now = [10.0]
+    rec = _Heard([], end_ms=0.0, result_ms=0.0)
+    timeouts: list[float] = []
+    real = rec.listen
+
+    def listen(audio: object, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
+        timeouts.append(timeout_s)
+        return real(audio, grammar, timeout_s)
+
+    rec.listen = listen  # type: ignore[method-assign]
+    ears = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate(), clock=lambda: now[0])
+    ears.listen("yesno", [], 12.0)
+    now[0] += 6.0  # the app read a question for six seconds
+    ears.listen("yesno", [], 12.0)
+    assert timeouts == [12.0, 18.0]
+
+
 def test_a_new_name_is_heard_without_a_grammar_and_answers_with_one() -> None:
     assert VoiceEars.grammar("name", []).free
     grammar = VoiceEars.grammar("word", ["uncle"])
