@@ -61,11 +61,11 @@ class ScriptEars(TextEars):
 
 
 def new(first: str | None = "Red", variant: dict[str, str] | None = None,
-        seed: int = 5) -> SportLeisureHost:
+        seed: int = 5, teams: Sequence[tuple[str, Sequence[str]]] = TEAMS) -> SportLeisureHost:
     chosen = dict(variant or {})
     if first is not None:
         chosen["first"] = first
-    options = PlayOptions("sportleisure", teams=[(n, list(m)) for n, m in TEAMS],
+    options = PlayOptions("sportleisure", teams=[(n, list(m)) for n, m in teams],
                           variant=chosen, seed=seed, pack=PACK)
     host: SportLeisureHost = game_module("sportleisure").new_host(options, random.Random(seed))
     return host
