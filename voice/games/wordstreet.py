@@ -1,0 +1,319 @@
+"""Word on the Street Junior host: the app keeps the timer, the street and the dictionary.
+
+A turn on the street, as the table hears it: the team on the street is named
+and its category read; the 30-second brainstorm runs with spoken warnings
+and "we're ready" ends it early (the app never judges the team's talk); the
+app asks "What's your word?", checks it with the lexicon (blocklisted words
+are refused without being said back), then "Spell it", and moves each tile
+as its letter is heard ("P moves towards Red. R is captured by Red!"). The
+other team is asked whether it challenges, and which kind: spelling and two
+words are settled by the shipped lexicon, the word's fit by a count of hands
+("How many players accept the word?"), except that a word on the card's own
+accept list fits without a vote.
+
+Quick play (``--variant quick=5`` turns per team, or ``quick=20m``) follows
+the sheet; the game clock of the timed kind lives here, read from an
+injected clock and saved with the set-up, because the engine has no clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from content.lexicon import load_lexicon
+from content.load import ContentError, WordStreetDeck, load_wordstreet
+from engine.core import CHANCE, Action, Event, Prompt, RulesError, SaveError, SetupError
+from engine.wordstreet import WordStreet, new_game
+from engine.wordstreet_board import WIN_CAPTURES
+from voice import timewarn
+from voice.dialogue import Dialogue, Line
+from voice.errors import UsageError, UserError
+from voice.games import PlayOptions
+from voice.games import wordstreet_ask as ask
+from voice.games import wordstreet_say as say
+from voice.games.wordstreet_say import Words, key
+from voice.games.wordstreet_words import spelling_verdict, two_words_verdict
+from voice.phrases import Phrases
+
+GAME = "wordstreet"
+
+VARIANTS: dict[str, str] = {
+    "side": "blue or orange (the side of the category cards; orange is harder; default blue)",
+    "timer": "seconds to agree on a word, 5 to 300 (default 30)",
+    "quick": "quick play: turns per team (quick=5) or minutes with m (quick=20m)",
+    "first": "the name of the team that goes first (default: the first team given)",
+}
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+
+class _Timer:
+    """Play time of the timed quick-play game; ``used_s`` survives save and resume."""
+
+    def __init__(self, limit_s: float, used_s: float = 0.0, warned: Sequence[int] = ()) -> None:
+        self.limit_s = limit_s
+        self.used_s = used_s
+        self.warned = list(warned)
+        self.mark: float | None = None
+
+    def tick(self, now: float) -> float:
+        if self.mark is not None:
+            self.used_s += max(0.0, now - self.mark)
+        self.mark = now
+        return self.used_s
+
+
+class WordStreetHost:
+    """Turns Word on the Street prompts into Asks and events into narration."""
+
+    game = GAME
+
+    def __init__(self, state: WordStreet, teams: Sequence[tuple[str, Sequence[str]]],
+                 deck: WordStreetDeck, setup: dict[str, Any], *,
+                 clock: Callable[[], float] = time.monotonic,
+                 phrases: Phrases | None = None) -> None:
+        self.state = state
+        self.teams = [(name, list(members)) for name, members in teams]
+        self.deck = deck
+        self.setup = setup
+        self.clock = clock
+        self.words = Words(phrases or Phrases.load(), [name for name, _ in self.teams])
+        self.lexicon = load_lexicon()
+        self.verbose = True
+        self.resumed = False
+        saved_word = (setup.get("turn") or {}).get("word")
+        self.turn = ask.TurnNotes(word=saved_word if state.phase == "spell" else None)
+        timer = setup.get("timer") or {}
+        minutes = int(timer.get("minutes", 0))
+        self.timer = _Timer(minutes * 60.0, float(timer.get("used_s", 0.0)),
+                            timer.get("warned", [])) if minutes else None
+        self._queued: list[Line] = []
+        self._word = state.spelled
+
+    @property
+    def engine(self) -> WordStreet:
+        return self.state
+
+    # -- the Host protocol --------------------------------------------------------------
+    def opening(self) -> list[Line]:
+        st = self.state
+        if self.resumed:
+            self.resumed = False
+            lines = [Line(key("resumed")), *self.status("score", "")]
+            if st.phase not in ("draw", "over") and st.card is not None:
+                category = self.deck.side(st.card, st.settings.side).category
+                lines.append(Line(key("category"), {"category": category}))
+            if st.phase == "spell" and st.spelled:
+                lines.append(Line(key("word_so_far"), {"team": self.words.team(st.team),
+                                                       "so_far": self.words.spelled(st.spelled)}))
+            return lines
+        lines = [Line(key("welcome"), {"target": WIN_CAPTURES})]
+        for index, (_, members) in enumerate(self.teams):
+            lines.append(Line(key("team_line"), {"team": self.words.team(index),
+                                                 "members": self.words.join(members)}))
+        lines.append(Line(key("settings"), {"side": st.settings.side,
+                                            "seconds": st.settings.timer_seconds}))
+        if st.settings.turn_limit is not None:
+            lines.append(Line(key("quick_turns"), {"turns": st.settings.turn_limit,
+                                                   "target": WIN_CAPTURES}))
+        if self.timer is not None:
+            lines.append(Line(key("quick_minutes"), {"minutes": int(self.timer.limit_s // 60),
+                                                     "target": WIN_CAPTURES}))
+        lines.append(Line(key("first"), {"team": self.words.team(st.settings.first_team)}))
+        return lines
+
+    def setup_json(self) -> dict[str, Any]:
+        setup = dict(self.setup)
+        if self.timer is not None:
+            self.timer.tick(self.clock())
+            setup["timer"] = {"minutes": int(self.timer.limit_s // 60),
+                              "used_s": round(self.timer.used_s, 3),
+                              "warned": list(self.timer.warned)}
+        setup["turn"] = {"word": self.turn.word}
+        return setup
+
+    def restore(self, state_json: dict[str, Any]) -> None:
+        self.state = WordStreet.from_json(state_json)
+        word = self.turn.word if self.state.phase == "spell" else None
+        self.turn = ask.TurnNotes(word=word)
+        self._word = self.state.spelled
+
+    def chance(self, prompt: Prompt, rng: random.Random) -> Action:
+        if self._time_is_up():
+            return Action("time_limit", CHANCE)
+        if prompt.kind == "draw":
+            return Action("draw", CHANCE, rng.choice(list(prompt.options)))
+        raise AssertionError(f"Word on the Street has no chance prompt {prompt.kind!r}")
+
+    def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
+        if self._time_is_up():
+            return Action("time_limit", CHANCE)
+        if self._queued:
+            dialogue.speak(self._queued)
+            self._queued = []
+        kind = prompt.kind
+        if kind == "brainstorm":
+            return ask.brainstorm(self, prompt, dialogue)
+        if kind == "spell":
+            return ask.spell(self, prompt, dialogue)
+        if kind == "challenge":
+            return ask.challenge(self, prompt, dialogue)
+        word = str(prompt.info["word"])
+        self._word = word
+        if kind == "spelling_verdict":
+            verdict = spelling_verdict(word, self._accept(prompt), self.lexicon)
+            return Action(kind, prompt.actor, verdict)
+        if kind == "two_words_verdict":
+            return Action(kind, prompt.actor, two_words_verdict(word, self.lexicon))
+        if kind == "vote":
+            return ask.vote(self, prompt, dialogue)
+        raise RulesError(f"no question to ask for a {kind!r} prompt")
+
+    def narrate(self, events: Sequence[Event]) -> list[Line]:
+        for event in events:
+            if event.kind in ("word_spelled", "challenge"):
+                self._word = str(event.data["word"])
+        lines = say.narrate(self.words, self.deck, self.state, events, word=self._word,
+                            verbose=self.verbose, listed=self.turn.listed)
+        if any(e.kind in ("turn_over", "turn_restarted") for e in events):
+            self.turn.clear()
+            self.turn.listed = False
+        return lines
+
+    def status(self, what: str, asker: str) -> list[Line]:
+        return say.status(self.words, self.state, what, self._team_of(asker))
+
+    # -- helpers ------------------------------------------------------------------------
+    def _accept(self, prompt: Prompt) -> tuple[str, ...]:
+        return self.deck.side(int(prompt.info["card"]), self.state.settings.side).accept
+
+    def _team_of(self, asker: str) -> int:
+        for index, (name, _) in enumerate(self.teams):
+            if asker in (name, self.words.team(index)):
+                return index
+        return self.state.team
+
+    def _time_is_up(self) -> bool:
+        """The timed quick play: True once the time is over (the engine is then told once);
+        on the way, "5 minutes left" / "one minute left" are queued for the next question."""
+        timer = self.timer
+        st = self.state
+        if timer is None or st.is_over() or st.time_up:
+            return False
+        used = timer.tick(self.clock())
+        if timewarn.is_up(timer.limit_s, used):
+            return True
+        warning = timewarn.due(timer.limit_s, used, timer.warned)
+        if warning is not None and warning.mark_s:
+            name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
+            self._queued.append(Line(key(name), {"minutes": warning.mark_s // 60}))
+        timer.warned = sorted(set(timer.warned) | timewarn.passed(timer.limit_s, used))
+        return False
+
+
+# -- module entry points (voice.games.game_module) ----------------------------------------
+
+
+def _deck(pack: str | Path | None) -> WordStreetDeck:
+    try:
+        return load_wordstreet(pack)
+    except ContentError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _teams(raw: Any) -> list[tuple[str, list[str]]]:
+    teams = [(str(name), [str(m) for m in members]) for name, members in raw]
+    if len(teams) != 2:
+        raise UsageError(f"--teams: Word on the Street needs exactly 2 teams, got {len(teams)}; "
+                         "e.g. \"Red:Ana,Ben;Blue:Cy,Di\"")
+    if teams[0][0].strip().casefold() == teams[1][0].strip().casefold():
+        raise UsageError("--teams: the two teams need different names")
+    if any(not members for _, members in teams):
+        raise UsageError("--teams: each team needs at least one player")
+    players = sum(len(m) for _, m in teams)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise UsageError(f"--teams: Word on the Street Junior is for {MIN_PLAYERS} to "
+                         f"{MAX_PLAYERS} players, got {players}")
+    return teams
+
+
+def parse_variant(variant: Mapping[str, str],
+                  teams: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
+    """``--variant`` settings -> engine settings plus ``minutes`` (timed quick play, or 0)."""
+    for name in variant:
+        if name not in VARIANTS:
+            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
+            raise UsageError(f"--variant: Word on the Street has no setting {name!r}; "
+                             f"allowed: {allowed}")
+    side = variant.get("side", "blue").strip().lower()
+    if side not in ("blue", "orange"):
+        raise UsageError(f"--variant side={side!r}: allowed {VARIANTS['side']}")
+    timer = variant.get("timer", "30").strip().lower().removesuffix("s")
+    if not timer.isdigit() or not 5 <= int(timer) <= 300:
+        raise UsageError(f"--variant timer={variant.get('timer')!r}: allowed {VARIANTS['timer']}")
+    out: dict[str, Any] = {"side": side, "timer_seconds": int(timer), "turn_limit": None,
+                           "time_limit": False, "first_team": 0, "minutes": 0}
+    quick = variant.get("quick")
+    if quick is not None:
+        text = quick.strip().lower()
+        minutes = text.endswith("m") and text[:-1].isdigit() and 1 <= int(text[:-1]) <= 300
+        turns = text.isdigit() and 1 <= int(text) <= 100
+        if minutes:
+            out.update(time_limit=True, minutes=int(text[:-1]))
+        elif turns:
+            out["turn_limit"] = int(text)
+        else:
+            raise UsageError(f"--variant quick={quick!r}: allowed {VARIANTS['quick']}; "
+                             "turns 1 to 100, minutes 1 to 300")
+    first = variant.get("first")
+    if first is not None:
+        wanted = first.strip().casefold()
+        names = [name for name, _ in teams]
+        found = [i for i, name in enumerate(names) if name.strip().casefold() == wanted]
+        if not found:
+            raise UsageError(f"--variant first={first!r} is not a team; "
+                             f"allowed: {', '.join(names)}")
+        out["first_team"] = found[0]
+    return out
+
+
+def new_host(options: PlayOptions, rng: random.Random,
+             clock: Callable[[], float] = time.monotonic) -> WordStreetHost:
+    """A fresh game for ``options.teams``; ``rng`` is not used at set-up (draws come later)."""
+    if options.players and not options.teams:
+        raise UsageError("Word on the Street is played in teams: use --teams "
+                         "\"Red:Ana,Ben;Blue:Cy,Di\", not --players")
+    teams = _teams(options.teams)
+    chosen = parse_variant(dict(options.variant), teams)
+    deck = _deck(options.pack)
+    minutes = chosen.pop("minutes")
+    try:
+        state = new_game(players=sum(len(m) for _, m in teams), deck_size=len(deck), **chosen)
+    except SetupError as exc:
+        raise UsageError(f"--variant: {exc}") from None
+    setup = {"teams": [[name, members] for name, members in teams],
+             "variant": dict(options.variant), "seed": options.seed,
+             "pack": None if options.pack is None else str(options.pack),
+             "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
+    return WordStreetHost(state, teams, deck, setup, clock=clock)
+
+
+def load_host(setup: dict[str, Any], state: dict[str, Any],
+              clock: Callable[[], float] = time.monotonic) -> WordStreetHost:
+    """The host of a saved game, exactly where it stopped (``--resume``)."""
+    try:
+        teams = _teams(setup["teams"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"the saved game's set-up is damaged: {exc}") from None
+    try:
+        engine = WordStreet.from_json(state)
+    except SaveError as exc:
+        raise UserError(str(exc)) from None
+    pack = setup.get("pack")
+    host = WordStreetHost(engine, teams, _deck(pack), dict(setup), clock=clock)
+    host.resumed = True
+    return host

@@ -1,0 +1,388 @@
+"""Asking the table in Word on the Street: the brainstorm, the word, its letters, challenges, votes.
+
+The brainstorm is not a question: the team talks among itself and the app
+only listens for "we're ready" (or "our word is ...") while it keeps the
+time, saying "10 seconds left" and "time's up". Time is the host's injected
+clock, and a listen that times out counts as the silence it waited for, so
+scripted sessions run the timer without sleeping.
+
+Spelling turns one reply into several engine actions: the letters of "p u
+r p l e" are queued and applied one by one, so each tile's move is announced
+(and autosaved) as its letter is applied, the way the sheet has a player
+move the tiles as the letters are announced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Action, Prompt, RulesError
+from engine.wordstreet import WordStreet
+from engine.wordstreet_board import MAX_WORD
+from voice.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.games.wordstreet_say import key
+from voice.games.wordstreet_words import (
+    EXPLICIT_LEADS,
+    on_card,
+    raw_tokens,
+    read_letters,
+    read_word,
+    with_hyphens,
+)
+from voice.understand import Understood, parse_command
+from voice.understand_letters import letters_only
+from voice.understand_text import tokens
+
+if TYPE_CHECKING:
+    from voice.games.wordstreet import WordStreetHost
+
+WARN_AT_S = 10
+"""Seconds left at which the brainstorm warning is said."""
+
+READY_PHRASES = (
+    "ready", "we're ready", "we are ready", "i'm ready", "i am ready", "ready now",
+    "ready to go", "we're done", "we've got one", "we have one", "got one", "got it",
+    "we've got it", "we have a word", "we've got a word", "we've chosen", "we have chosen",
+    "we've decided", "we have decided", "we've agreed", "we have agreed", "we agree",
+    "we've got our word", "we have our word",
+)
+"""The brainstorm ends early on these (the whole utterance, give or take "okay", "now")."""
+_READY = frozenset(" ".join(tokens(p)) for p in READY_PHRASES)
+_READY_LEAD = frozenset({"okay", "ok", "yes", "yeah", "right", "alright", "so", "and"})
+_READY_TRAIL = frozenset({"now", "please", "thanks"})
+
+CHALLENGE_PHRASES: dict[str, str] = {
+    "spelling": "spelling", "the spelling": "spelling", "spelled wrong": "spelling",
+    "spelt wrong": "spelling", "it's spelled wrong": "spelling", "wrong spelling": "spelling",
+    "misspelled": "spelling", "misspelt": "spelling", "spelling challenge": "spelling",
+    "two words": "two_words", "it's two words": "two_words", "that's two words": "two_words",
+    "two word": "two_words", "it is two words": "two_words",
+    "doesn't fit": "word_selection", "it doesn't fit": "word_selection",
+    "the word doesn't fit": "word_selection", "does not fit": "word_selection",
+    "not in the category": "word_selection", "wrong category": "word_selection",
+    "doesn't fit the category": "word_selection", "word selection": "word_selection",
+    "the word": "word_selection",
+}
+"""How players name a challenge; "yes, the spelling" names it at the yes/no question."""
+CHALLENGE_INTENTS = {" ".join(tokens(p)): kind for p, kind in CHALLENGE_PHRASES.items()}
+KIND_ORDER = ("spelling", "two_words", "word_selection")
+KIND_NAMES = {"spelling": "challenge_kind_spelling", "two_words": "challenge_kind_two_words",
+              "word_selection": "challenge_kind_selection"}
+
+COUNT_WORDS = {"nobody": 0, "no one": 0, "none": 0, "zero": 0, "nought": 0}
+
+
+@dataclass
+class TurnNotes:
+    """What the host knows of the turn beyond the engine: the chosen word (saved
+    with the set-up), letters heard but not yet applied, a word heard in the
+    brainstorm, and whether the word was on the card's list at a vote."""
+
+    word: str | None = None
+    """Upper case with hyphens; "" when the team spells without a word said first."""
+    queue: list[str] = field(default_factory=list)
+    finish: bool = False
+    heard_word: str | None = None
+    listed: bool = False
+
+    def clear(self) -> None:
+        self.word, self.queue, self.finish, self.heard_word = None, [], False, None
+
+
+# -- the brainstorm ---------------------------------------------------------------------
+
+
+def ready(text: str) -> str | None:
+    """"" for a plain "we're ready", the utterance for "our word is sand", else None."""
+    toks = tokens(text)
+    while toks and toks[0] in _READY_LEAD:
+        toks = toks[1:]
+    while toks and toks[-1] in _READY_TRAIL:
+        toks = toks[:-1]
+    if " ".join(toks) in _READY or parse_command(text) == "ready":
+        return ""
+    raw = raw_tokens(text)
+    if any(len(raw) > len(lead) and tuple(raw[:len(lead)]) == lead for lead in EXPLICIT_LEADS):
+        return text
+    return None
+
+
+def brainstorm(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+    team = prompt.actor
+    seconds = float(prompt.info["timer_seconds"])
+    label = host.words.team(team)
+    dialogue.tell(key("brainstorm_go"), seconds=int(seconds))
+    start = host.clock()
+    heard_until = start
+    warned = seconds <= WARN_AT_S
+    grammar = list(READY_PHRASES)
+    while True:
+        now = max(host.clock(), heard_until)
+        left = seconds - (now - start)
+        if left <= 0:
+            dialogue.tell(key("time_up"))
+            return Action("brainstorm", team, "time_up")
+        if not warned and left <= WARN_AT_S:
+            warned = True
+            dialogue.tell(key("seconds_left"), seconds=WARN_AT_S)
+        wait = left if warned else left - WARN_AT_S
+        heard = dialogue.ears.listen("command", grammar, wait)
+        if heard.ended:
+            raise ControlFlow("quit")
+        if heard.timed_out or not heard.nbest:
+            heard_until = now + wait
+            continue
+        text = heard.nbest[0]
+        dialogue.transcript(label, text)
+        chosen = ready(text)
+        if chosen is not None:
+            host.turn.heard_word = chosen or None
+            dialogue.tell(key("ready"), team=label)
+            return Action("brainstorm", team, "word_chosen")
+        if parse_command(text) == "quit":
+            raise ControlFlow("quit")
+
+
+# -- the word ---------------------------------------------------------------------------
+
+
+def _yes(dialogue: Dialogue, line: Line, addressee: str, default: bool = False,
+         intents: dict[str, Any] | None = None) -> Understood:
+    ask = Ask([line], "yesno", addressee, default=Understood("correct", default, 1.0, ""),
+              intents=intents or {})
+    return dialogue.ask(ask)
+
+
+def _confirm_word(u: Understood) -> Line:
+    value = u.value
+    if value.get("joined"):
+        return Line(key("one_word_check"), {"word": value["word"]})
+    return Line(key("confirm_word"), {"word": value["word"]})
+
+
+def choose_word(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> str | None:
+    """The team's word (lower case), "" to spell it straight away, None for no word."""
+    team = prompt.actor
+    label = host.words.team(team)
+    may_pass = bool(prompt.info["may_pass"])
+    pending, host.turn.heard_word = host.turn.heard_word, None
+    if pending:
+        u = read_word([pending], host.lexicon, host.deck.blocklist)
+        if isinstance(u.value, dict) and "word" in u.value:
+            line = Line(key("confirm_word"), {"word": u.value["word"]})
+            if _yes(dialogue, line, label).value is True:
+                return str(u.value["word"])
+    line = Line(key("ask_word_or_pass" if may_pass else "ask_word"), {"team": label})
+    ask = Ask([line], "word", label, confirm=_confirm_word,
+              understand=lambda h: read_word(h.nbest, host.lexicon, host.deck.blocklist))
+    misses = 0
+    while True:
+        try:
+            u = dialogue.ask(ask)
+        except ControlFlow as flow:
+            if flow.command != "skip":
+                raise
+            if may_pass:
+                return None
+            ask.say = [Line(key("must_say_word"), {"team": label})]
+            continue
+        value = u.value
+        if not isinstance(value, dict):
+            misses += 1
+            if misses >= 2:
+                return ""  # spelling is easier to hear than a free word: spell it instead
+            continue
+        if value.get("blocked"):
+            dialogue.tell(key("word_blocked"))
+            ask.say = [Line(key("ask_word"), {"team": label})]
+            continue
+        if "refused" in value:
+            dialogue.tell(key("word_refused"), reason=value["refused"])
+            ask.say = [Line(key("ask_word"), {"team": label})]
+            continue
+        return str(value["word"])
+
+
+# -- spelling ---------------------------------------------------------------------------
+
+
+def _letter(team: int, ch: str) -> Action:
+    return Action("spell", team, {"letter": ch})
+
+
+def _done(team: int) -> Action:
+    return Action("spell", team, {"done": True})
+
+
+def _legal(state: WordStreet, team: int, chars: str) -> bool:
+    """The engine takes these characters now (tried on a copy: hyphens, length)."""
+    if len(state.spelled) + len(chars) > MAX_WORD:
+        return False
+    trial = WordStreet.from_json(state.to_json())
+    try:
+        for ch in chars:
+            trial.apply(_letter(team, ch))
+    except RulesError:
+        return False
+    return True
+
+
+def spell(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+    team = prompt.actor
+    turn = host.turn
+    so_far = str(prompt.info["spelled"])
+    if turn.queue:
+        return _letter(team, turn.queue.pop(0))
+    if turn.finish:
+        turn.finish = False
+        return _done(team)
+    words = host.words
+    label = words.team(team)
+    if not so_far and turn.word is None:
+        chosen = choose_word(host, prompt, dialogue)
+        if chosen is None:
+            return _done(team)
+        turn.word = chosen.upper()
+        intro = Line(key("spell_it"), {"word": chosen.capitalize()}) if chosen else Line(key("spell_instead"))
+    elif turn.word and so_far and letters_only(so_far) == letters_only(turn.word):
+        return _done(team)
+    elif so_far:
+        intro = Line(key("spell_on"), {"so_far": words.spelled(so_far)})
+    else:
+        intro = Line(key("spell_it"), {"word": (turn.word or "").capitalize() or label})
+    word = turn.word or ""
+    while True:
+        action = _spell_once(host, prompt, dialogue, word, so_far, intro)
+        if action is not None:
+            return action
+        intro = Line(key("spell_again"))
+
+
+def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: str,
+                so_far: str, intro: Line) -> Action | None:
+    team = prompt.actor
+    turn = host.turn
+    words = host.words
+    label = words.team(team)
+    request = {"answer": word.lower()} if word else {}
+    ask = Ask([intro], "spelling", label, request=request,
+              spellable=(word.lower(),) if word else (),
+              understand=lambda h: read_letters(h.nbest, word, so_far),
+              confirm=lambda u: Line("common.did_you_say",
+                                     {"said": words.spelled(u.value["letters"])}))
+    try:
+        u = dialogue.ask(ask)
+    except ControlFlow as flow:
+        if flow.command == "undo":
+            if so_far:
+                return Action("spell", team, {"undo": True})
+            dialogue.tell(key("nothing_to_take_back"))
+            return None
+        if flow.command == "skip":
+            if not so_far and prompt.info["may_pass"]:
+                return _done(team)
+            dialogue.tell(key("no_pass"), team=label)
+            return None
+        raise
+    value = u.value
+    if not isinstance(value, dict):
+        return None
+    letters = str(value["letters"])
+    if not letters:
+        if not so_far:
+            return None
+        if word and letters_only(so_far) != letters_only(word):
+            line = Line(key("spell_whole"), {"letters": words.spelled(so_far)})
+            if _yes(dialogue, line, label).value is not True:
+                return None
+        return _done(team)
+    if not word:
+        line = Line(key("spell_whole"), {"letters": words.spelled(so_far + letters)})
+        finish = _yes(dialogue, line, label, default=True).value is True
+        return _queue(host, team, letters, finish) or None
+    if value["fits"]:
+        chars = with_hyphens(word, so_far, letters)
+        return _queue(host, team, chars, bool(value["done"]))
+    line = Line(key("spell_mismatch"), {"letters": words.spelled(so_far + letters),
+                                        "word": word.lower()})
+    if _yes(dialogue, line, label).value is not True:
+        return None
+    turn.word = (so_far + letters).upper()
+    return _queue(host, team, letters, False)
+
+
+def _queue(host: WordStreetHost, team: int, chars: str, finish: bool) -> Action | None:
+    if not _legal(host.engine, team, chars):
+        return None
+    host.turn.queue = list(chars[1:])
+    host.turn.finish = finish
+    return _letter(team, chars[0])
+
+
+# -- challenges and votes ---------------------------------------------------------------
+
+
+def challenge(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+    other = prompt.actor
+    label = host.words.team(other)
+    word = host.words.spelled(str(prompt.info["word"]))
+    line = Line(key("ask_challenge"), {"team": label, "word": word})
+    u = _yes(dialogue, line, label, intents=CHALLENGE_INTENTS)
+    if u.command == "intent":
+        return Action("challenge", other, u.value)
+    if u.value is not True:
+        return Action("challenge", other, "none")
+    return Action("challenge", other, _challenge_kind(host, dialogue, label, word))
+
+
+def _challenge_kind(host: WordStreetHost, dialogue: Dialogue, label: str, word: str) -> str:
+    names = [host.words.text(KIND_NAMES[k]) for k in KIND_ORDER]
+    ask = Ask([Line(key("ask_challenge_kind"), {"team": label})], "name", label,
+              request={"options": names}, intents=CHALLENGE_INTENTS)
+    u = dialogue.ask(ask)
+    if u.command == "intent":
+        return str(u.value)
+    if u.verdict == "correct" and u.value in names:
+        return KIND_ORDER[names.index(u.value)]
+    if _yes(dialogue, Line(key("challenge_spelling_yesno")), label).value is True:
+        return "spelling"
+    line = Line(key("challenge_two_words_yesno"), {"word": word})
+    if _yes(dialogue, line, label).value is True:
+        return "two_words"
+    return "word_selection"
+
+
+def vote(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+    team = prompt.actor
+    players = int(prompt.info["players"])
+    spelled = str(prompt.info["word"])
+    word = host.words.spelled(spelled)
+    accept_list = host.deck.side(int(prompt.info["card"]), host.engine.settings.side).accept
+    if on_card(spelled, accept_list, host.lexicon):
+        host.turn.listed = True
+        dialogue.tell(key("listed"), word=word)
+        return Action("vote", team, {"accept": players, "reject": 0})
+    host.turn.listed = False
+    dialogue.tell(key("explain"), team=host.words.team(team), word=word)
+    everyone = host.words.text("everyone")
+    while True:
+        accept = _count(dialogue, Line(key("ask_accept")), everyone, players)
+        reject = _count(dialogue, Line(key("ask_reject")), everyone, players)
+        if accept + reject == players:
+            return Action("vote", team, {"accept": accept, "reject": reject})
+        dialogue.tell(key("vote_count_wrong"), votes=accept + reject, players=players)
+
+
+def _count(dialogue: Dialogue, line: Line, addressee: str, players: int) -> int:
+    intents: dict[str, Any] = dict(COUNT_WORDS)
+    for phrase in ("everyone", "everybody", "all of us", "all of them", "all"):
+        intents[phrase] = players
+    expected: Sequence[str] = [str(n) for n in range(players + 1)]
+    ask = Ask([line], "number", addressee,
+              request={"min": 0, "max": players, "expected": list(expected)}, intents=intents)
+    while True:
+        u = dialogue.ask(ask)
+        if isinstance(u.value, int) and not isinstance(u.value, bool):
+            return int(u.value)

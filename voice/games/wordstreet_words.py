@@ -1,0 +1,231 @@
+"""Reading a team's word and its spelling, and the dictionary's rulings on challenges.
+
+A Word on the Street word is free: any English word, names included, so
+there is no list to judge against. The best transcript is taken as the word
+and checked with the shipped lexicon; a word the lexicon does not know (or a
+runner-up that it does) is confirmed rather than refused, because names and
+recognizer slips look alike. Blocklisted words are refused before anything is
+said back. The engine's own checks (one word, letters only) give the reason
+for a refusal in its words.
+
+Letters are read with :mod:`voice.understand_letters` against the part of
+the chosen word still to spell, so "p u r" and then "p l e" both fit, and a
+team that starts again from the first letter is not charged twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from content.lexicon import Lexicon
+from engine.core import RulesError
+from engine.wordstreet_board import check_word
+from voice.understand import Understood, parse_command
+from voice.understand_letters import letters_only, near_miss, readings
+from voice.understand_text import HESITATIONS
+
+_RAW = re.compile(r"[^\s,.!?;:\"()]+")
+EXPLICIT_LEADS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split()) for p in (
+        "our word is", "the word is", "my word is", "our word's", "we choose", "we chose",
+        "we've chosen", "we have chosen", "we pick", "we picked", "we'll go with",
+        "we go with", "let's go with", "we want", "we'll say", "we say", "we said",
+    )
+)
+"""Said before the word: after one of these, even a command word ("pass") is the word."""
+WORD_LEADS = EXPLICIT_LEADS + tuple(
+    tuple(p.split()) for p in ("it's", "it is", "i think", "we think", "okay", "ok", "so")
+)
+WORD_TRAILS = (("please",), ("thanks",), ("thank", "you"))
+TOKENS_PHRASES = frozenset({
+    "what are my tokens", "what are our tokens", "my tokens", "our tokens", "our tiles",
+    "my tiles", "what tiles do we have", "which tiles do we have", "what tiles have we got",
+    "which tiles have we got", "what letters have we got", "what letters do we have",
+    "our letters", "what have we captured", "which letters have we captured",
+})
+"""Asking for the captured tiles: the dialogue's "tokens" status (no global phrase has it)."""
+DONE_PHRASES = frozenset({"done", "finished", "that's it", "that's all", "i'm done", "we're done",
+                          "the end", "that is it", "end", "that's the word", "full stop"})
+"""The spelling is finished ("done" after the last letter)."""
+
+
+def raw_tokens(text: str) -> list[str]:
+    """Lower-case words with hyphens, digits and apostrophes kept (the engine judges them)."""
+    text = text.replace("\u2019", "'").lower()
+    return [t for t in _RAW.findall(text) if t not in HESITATIONS]
+
+
+def _strip(toks: list[str]) -> list[str]:
+    changed = True
+    while changed and toks:
+        changed = False
+        for lead in WORD_LEADS:
+            n = len(lead)
+            if len(toks) > n and tuple(toks[:n]) == lead:
+                toks, changed = toks[n:], True
+        for trail in WORD_TRAILS:
+            n = len(trail)
+            if len(toks) > n and tuple(toks[-n:]) == trail:
+                toks, changed = toks[:-n], True
+    return toks
+
+
+def _explicit(toks: list[str]) -> bool:
+    return any(len(toks) > len(lead) and tuple(toks[:len(lead)]) == lead
+               for lead in EXPLICIT_LEADS)
+
+
+def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]) -> Understood:
+    """The team's word from the recognizer's transcripts, best first.
+
+    ``value`` is ``{"word": w}`` (confidence below 0.6 asks "did you say"),
+    ``{"word": w, "joined": True}`` for two heard words that the lexicon
+    knows as one ("sand box" -> sandbox; always confirmed), ``{"blocked":
+    True}`` or ``{"refused": reason}``. A whole utterance that is a global
+    command ("pass", "repeat") is the command; "our word is pass" is the word.
+    """
+    alts = [a for a in nbest if raw_tokens(a)]
+    if not alts:
+        return Understood("unclear", None, 0.0, nbest[0] if nbest else "")
+    best = alts[0]
+    toks = raw_tokens(best)
+    if " ".join(toks) in TOKENS_PHRASES:
+        return Understood("unclear", None, 0.9, best, command="tokens")
+    if not _explicit(toks):
+        command = parse_command(best)
+        if command is not None:
+            return Understood("unclear", None, 0.9, best, command=command)
+    toks = _strip(toks)
+    said = " ".join(toks)
+    if said in blocklist or any(t in blocklist for t in toks):
+        return Understood("wrong", {"blocked": True}, 1.0, best)
+    if len(toks) > 1:
+        joined = "".join(toks)
+        if joined not in blocklist and lexicon.is_word(joined):
+            return Understood("correct", {"word": joined, "joined": True}, 0.5, best)
+    try:
+        check_word(said)
+    except RulesError as exc:
+        return Understood("wrong", {"refused": reason(exc)}, 1.0, best)
+    if lexicon.is_word(said):
+        return Understood("correct", {"word": said}, 1.0, best)
+    for alt in alts[1:]:
+        other = " ".join(_strip(raw_tokens(alt)))
+        if other and " " not in other and other not in blocklist and lexicon.is_word(other):
+            try:
+                check_word(other)
+            except RulesError:
+                continue
+            return Understood("correct", {"word": other}, 0.5, alt)
+    return Understood("correct", {"word": said}, 0.5, best)
+
+
+def reason(exc: RulesError) -> str:
+    """The engine's message without the quoted rule: one sentence to say aloud."""
+    text = str(exc).split(" (rule: ", 1)[0]
+    return text[:1].upper() + text[1:]
+
+
+def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
+    """Letters spelled towards ``word`` (upper case, hyphens kept) after ``so_far``.
+
+    ``value``: ``{"letters": L, "fits": bool, "done": bool}``: ``fits`` when
+    ``so_far + L`` is still the start of the word (L is then the rest of the
+    word when the team spelled it again from the start); ``done`` when the
+    team said it had finished. ``{"done": True, "letters": ""}`` alone is
+    "done" with no new letters.
+    """
+    alts = [a for a in nbest if raw_tokens(a)]
+    if not alts:
+        return Understood("unclear", None, 0.0, nbest[0] if nbest else "")
+    best = alts[0]
+    plain = " ".join(raw_tokens(best))
+    if plain in TOKENS_PHRASES:
+        return Understood("unclear", None, 0.9, best, command="tokens")
+    if plain in DONE_PHRASES:
+        return Understood("correct", {"letters": "", "fits": True, "done": True}, 1.0, best)
+    target = letters_only(word).upper()
+    done_part = letters_only(so_far).upper()
+    rest = target[len(done_part):] if target.startswith(done_part) else ""
+    forms = frozenset({word.lower(), letters_only(word)})
+    found = readings(best, forms)
+    said_done = any(plain.endswith(" " + p) for p in DONE_PHRASES)
+    if not found or not found[0].letters:
+        command = parse_command(best)
+        if command is not None:
+            return Understood("unclear", None, 0.9, best, command=command)
+        return Understood("unclear", None, 0.0, best)
+    for r in found:
+        letters = r.letters.upper()
+        if not letters:
+            continue
+        sure = 1.0 if r.unknown == 0 else 0.7
+        if rest and rest.startswith(letters):
+            return Understood("correct", {"letters": letters, "fits": True, "done": said_done},
+                              sure, best)
+        if rest and done_part and letters == target:
+            return Understood("correct", {"letters": rest, "fits": True, "done": said_done},
+                              sure, best)
+    first = found[0]
+    letters = first.letters.upper()
+    if rest and near_miss(first, [rest.lower()]):
+        return Understood("correct", {"letters": rest, "fits": True, "done": said_done},
+                          0.5, best)
+    command = parse_command(best)
+    if command is not None and len(letters) < 2:
+        return Understood("unclear", None, 0.9, best, command=command)
+    return Understood("correct", {"letters": letters, "fits": False, "done": said_done},
+                      1.0 if first.unknown == 0 else 0.5, best)
+
+
+def with_hyphens(word: str, so_far: str, letters: str) -> str:
+    """The characters to apply for ``letters``: the word's own, hyphens included,
+    when the letters follow on in the word; else the letters as heard."""
+    done = len(letters_only(so_far))
+    i = seen = 0
+    while i < len(word) and seen < done:
+        seen += word[i] != "-"
+        i += 1
+    out: list[str] = []
+    got = 0
+    while i < len(word) and got < len(letters):
+        ch = word[i]
+        if ch != "-":
+            out.append(ch)
+            got += 1
+        elif out or so_far:
+            out.append(ch)
+        i += 1
+    text = "".join(out)
+    return text if letters_only(text).upper() == letters else letters
+
+
+# -- the dictionary's rulings ------------------------------------------------------
+
+
+def on_card(word: str, accept: Sequence[str], lexicon: Lexicon) -> bool:
+    """The word is on the card's list of words that fit (either spelling of it)."""
+    listed = {a.lower() for a in accept}
+    return any(v in listed for v in lexicon.variants(word.lower()))
+
+
+def spelling_verdict(word: str, accept: Sequence[str], lexicon: Lexicon) -> str:
+    """"correct" when the dictionary (or the card's list) has the word as spelled."""
+    if on_card(word, accept, lexicon) or lexicon.is_word(word.lower()):
+        return "correct"
+    return "incorrect"
+
+
+def two_words_verdict(word: str, lexicon: Lexicon) -> str:
+    """"two_words" when the spelling is not a word but splits into two words
+    (SANDDOLLAR); a dictionary word or a hyphenated one is one word (the sheet:
+    hyphenated and compound words are single words)."""
+    w = word.lower()
+    if lexicon.is_word(w) or "-" in w:
+        return "one_word"
+    for cut in range(2, len(w) - 1):
+        head, tail = w[:cut], w[cut:]
+        if lexicon.is_word(head, proper=False) and lexicon.is_word(tail, proper=False):
+            return "two_words"
+    return "one_word"
