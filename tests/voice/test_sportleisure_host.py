@@ -23,7 +23,7 @@ from test_sportleisure_host_kit import (
 )
 
 from content.schema import CardKind
-from engine.sportleisure_board import NEXT_SPACE, PATH, WINNING_ZONE
+from engine.sportleisure_board import CARD_TYPES, NEXT_SPACE, PATH, WINNING_ZONE
 from voice.dialogue import Dialogue, Settings
 from voice.driver import Driver
 from voice.errors import UsageError
@@ -171,7 +171,7 @@ def test_global_commands_at_a_question() -> None:
               f"{('purple', 'green', 'yellow', 'red')[PATH[3]]} space. Blue team is in the lead.")
     run.index("It's Red team's turn to answer; Blue team asks the questions.")
     run.index("Red team is on Go, 41 spaces from the Winning Zone.")
-    run.index("Red team's action cards: Move the Goalposts, New Balls, Please and Second Wind.")
+    run.index("Red team's action cards: Move the Goalposts, New Balls Please and Second Wind.")
     run.index("You can say:")
     run.index("I'll speak more slowly.")
     assert run.outcome.quit
@@ -365,3 +365,16 @@ def test_spell_a_word_of_the_question() -> None:
     run = play(host, ["no", f"spell {word.lower()}"], events)
     run.index(f"{word} is spelled:")
     assert "-".join(word.upper()) in run.text
+
+
+def test_every_phrase_the_host_uses_is_in_the_phrases_file() -> None:
+    phrases = Phrases.load()
+    folder = Path(__file__).resolve().parents[2] / "voice" / "games"
+    used: set[str] = set()
+    for path in folder.glob("sportleisure*.py"):
+        used |= set(re.findall(r'key\("(\w+)"\)', path.read_text(encoding="utf-8")))
+    assert len(used) > 40
+    missing = sorted(k for k in used if not phrases.has(f"sportleisure.{k}"))
+    assert missing == []
+    for card in CARD_TYPES:
+        assert phrases.has(f"sportleisure.card_{card}"), card

@@ -18,7 +18,6 @@ from engine.core import Action, IllegalActionError, Prompt, RulesError
 from engine.sportleisure import SportLeisureState, from_json
 from engine.sportleisure_board import (
     CARD_RULES,
-    CARD_TITLES,
     CARD_TYPES,
     MOVE_THE_GOALPOSTS,
     NEW_BALLS_PLEASE,
@@ -153,7 +152,7 @@ class CardAsks:
         """Say why ``team`` cannot play ``card`` now, quoting the sheet (a trial on a copy)."""
         st = self._engine
         assert st is not None
-        label, title = self.words.team(team), CARD_TITLES[card]
+        label, title = self.words.team(team), self.words.card(card)
         trial = from_json(st.to_json())
         value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
         rule = CARD_RULES[card]
@@ -205,10 +204,10 @@ class CardAsks:
             dialogue.speak(say.status(self.words, st, "tokens", team))
             return None
         if len(playable) == 1:
-            ask = Ask([Line(key("play_this"), {"card": CARD_TITLES[playable[0]]})], "yesno",
+            ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})], "yesno",
                       label, default=Understood("correct", False, 1.0, ""))
             return playable[0] if self._listen(dialogue, ask).value is True else None
-        titles = [CARD_TITLES[c] for c in playable]
+        titles = [self.words.card(c) for c in playable]
         ask = Ask([Line(key("which_card"), {"team": label, "options": self._or(titles)})],
                   "name", label, request={"options": titles})
         u = self._listen(dialogue, ask)

@@ -15,7 +15,6 @@ from content.schema import CardKind, SLCard
 from engine.core import Event
 from engine.sportleisure import SportLeisureState
 from engine.sportleisure_board import (
-    CARD_TITLES,
     GO,
     NEW_BALLS_PLEASE,
     NEXT_SPACE,
@@ -53,6 +52,10 @@ class Words:
         if name.strip().lower().endswith("team"):
             return name
         return self.phrases.text(key("team"), name=name)
+
+    def card(self, name: str) -> str:
+        """An action card's spoken name (``"own_goal"`` -> "Own Goal")."""
+        return self.phrases.text(key(f"card_{name}"))
 
     def join(self, items: Sequence[str]) -> str:
         items = list(items)
@@ -115,7 +118,7 @@ def status(words: Words, state: SportLeisureState, what: str, team: int) -> list
     if not held:
         return [Line(key("tokens_none"), {"team": words.team(team)})]
     return [Line(key("tokens"), {"team": words.team(team),
-                                 "cards": words.join([CARD_TITLES[c] for c in held])})]
+                                 "cards": words.join([words.card(c) for c in held])})]
 
 
 def final(words: Words, state: SportLeisureState) -> list[Line]:
@@ -150,7 +153,7 @@ def narrate(words: Words, deck: SportLeisureDeck, state: SportLeisureState,
         if kind == "dealt":
             team = int(d["team"])
             out.append(Line(key("dealt"), {"team": words.team(team), "cards": words.join(
-                [CARD_TITLES[c] for c in d["cards"]])}))
+                [words.card(c) for c in d["cards"]])}))
             if team == 1:
                 out.append(Line(key("dealt_hint")))
         elif kind == "turn_started":
@@ -244,4 +247,4 @@ def _played(words: Words, state: SportLeisureState, team: int, card: str) -> lis
         return [Line(key("played_own_goal"), {"team": label})]
     if card == SIN_BIN:
         return []
-    return [Line(key("played"), {"team": label, "card": CARD_TITLES[card]})]
+    return [Line(key("played"), {"team": label, "card": words.card(card)})]
