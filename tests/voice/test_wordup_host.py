@@ -420,3 +420,13 @@ def test_status_answers() -> None:
     assert _say(host.status("where_am_i", name))[0].startswith(f"{name} is on square")
     score = _say(host.status("score", name))[0]
     assert score.startswith("Ana: ") and "; Ben: " in score
+
+
+def test_help_with_words_never_gives_the_answer_away() -> None:
+    host, text = _first_question(["how do you say brother", "what does brother mean",
+                                  "what does uncle mean", "uncle"])
+    assert "HOST: brother. brother." in text
+    assert "brother means a boy or man with the same parents as you." in text
+    assert "I can only explain words from this question." in text
+    assert "uncle means" not in text
+    assert host.state.tokens[0] == [1, 0, 0, 0]  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,9 +40,10 @@ from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll
 from engine.wordup import WordUpState, from_json, new_game
 from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
 from voice import timewarn
-from voice.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.dialogue import Ask, ControlFlow, Dialogue, Help, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
+from voice.pronounce_help import glossary, help_for, parse_help
 from voice.understand import Understood
 
 GAME = "wordup"
@@ -163,6 +164,7 @@ class WordUpHost:
                             list(timer.get("warned", []))) if minutes else None
         self._queued: list[Line] = []
         self._roll_total: int | None = None
+        self._gloss: dict[str, str] | None = None
 
     # -- names and small words -------------------------------------------------------
     @property
@@ -294,6 +296,13 @@ class WordUpHost:
             dialogue.tell("wordup.not_a_choice", name=name)
             ask.say = [Line("wordup.not_a_choice", {"name": name}), *say]
 
+    def _glossary(self) -> dict[str, str]:
+        """Definitions of the packs' one-word answers, to explain other words of a question."""
+        if self._gloss is None:
+            self._gloss = glossary(item for items in self.questions.streams.values()
+                                   for item in items)
+        return self._gloss
+
     # -- deciders, one per prompt kind -------------------------------------------------
     def _roll(self, prompt: Prompt, dialogue: Dialogue) -> int:
         name = self.names[prompt.actor]
@@ -318,7 +327,7 @@ class WordUpHost:
             head = Line("wordup.question_double", {"name": name, "category": category})
         else:
             head = Line("wordup.question_for", {"name": name, "category": category})
-        ask = question_ask(item, name)
+        ask = question_ask(item, name, self._glossary())
         ask.say = [head, *ask.say]
         wrong = Understood("wrong", None, 1.0, "")
         result = self._run(dialogue, ask, skip=wrong)
@@ -657,12 +666,28 @@ _DECIDERS: dict[str, Callable[[WordUpHost, Prompt, Dialogue], Any]] = {
 # -- questions -------------------------------------------------------------------------
 
 
-def question_ask(item: WordUpItem, name: str) -> Ask:
+def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None = None) -> Ask:
     """The Ask that reads ``item`` in its category's style and judges the reply.
 
     After three unclear replies the answer counts as wrong (the sheet's
-    graceful default); the right answer is then read by the verdict.
+    graceful default); the right answer is then read by the verdict. The
+    player may ask for help with words ("how do you say ...", "what does ...
+    mean", "say it slowly"), which never gives the answer away.
     """
+    ask = _question_ask(item, name)
+    ask.help = lambda said: _help(item, said, glossary)
+    return ask
+
+
+def _help(item: WordUpItem, said: str, glossary: Mapping[str, str] | None) -> Help | None:
+    request = parse_help(said)
+    if request is None:
+        return None
+    reply = help_for(item, request, glossary=glossary)
+    return Help([Line(reply.key, dict(reply.fields))], spell=reply.spell, slow=reply.slow)
+
+
+def _question_ask(item: WordUpItem, name: str) -> Ask:
     wrong = Understood("wrong", None, 1.0, "")
     if isinstance(item, MissingWord):
         return Ask([Line("wordup.missing_word", {"sentence": item.sentence,
