@@ -117,6 +117,9 @@ def test_text_mode_plays_prints_the_transcript_and_quits_at_end_of_input(
     turns = TurnLog(logs[0]).read()
     assert [t["prompt"] for t in turns] == ["answer", "answer"]
     assert turns[0]["action"]["value"] == {"correct": True}
+    assert [e["heard"] for e in turns[0]["exchanges"]] == [["uncle"]]
+    assert [e["heard"] for e in turns[1]["exchanges"]] == [["banana"]]
+    assert turns[1]["exchanges"][0]["verdict"] == "wrong"
 
 
 def test_resume_continues_the_same_game_and_log(
