@@ -179,3 +179,20 @@ def test_simulate_reports_the_figures() -> None:
 def test_simulate_with_no_right_answers_never_finishes() -> None:
     stats = simulate(2, 0, 0.0)
     assert stats["finished"] == 0 and stats["errors"] == 0 and stats["mean_turns"] is None
+
+
+def test_simulate_looks_up_every_card_drawn_in_a_deck_of_n_cards() -> None:
+    from engine.sportleisure_play import simulate as play
+
+    drawn: list[int] = []
+
+    def card(index: int) -> str:
+        drawn.append(index)
+        return f"card-{index}"
+
+    stats = play(40, 3, 0.6, n_cards=7, card=card)
+    assert stats["errors"] == 0 and stats["finished"] == 40
+    assert stats["cards_drawn"] == len(drawn) > 40  # each game draws at least its first card
+    assert set(drawn) == set(range(7)) and stats["distinct_cards"] == 7
+    with pytest.raises(ValueError, match="n_cards must be at least 1"):
+        play(1, 0, 0.5, n_cards=0)

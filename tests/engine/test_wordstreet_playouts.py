@@ -11,6 +11,7 @@ random point behaves exactly like the original.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -164,3 +165,64 @@ def test_simulated_misspellings_are_still_spellable_words() -> None:
         if len(word) > 1:
             wrong = {check_word(misspell(word, rng)) for _ in range(200)}
             assert word.upper() not in wrong and wrong
+
+
+
+def _pools() -> dict[tuple[int, str], tuple[str, ...]]:
+    """Three cards, each side a different slice of plain words (so every letter gets played)."""
+    from engine.wordstreet_sim import WORDS
+
+    keys = [(card, side) for card in range(3) for side in ("blue", "orange")]
+    return {key: WORDS[n::len(keys)] for n, key in enumerate(keys)}
+
+
+def _play_with_words(
+    rng: random.Random, pools: dict[tuple[int, str], tuple[str, ...]],
+    words: Callable[[int, str], tuple[str, ...]],
+) -> int:
+    """One game whose teams draw words from ``pools``; returns the misspelled words seen."""
+    state = random_setup(rng, n_cards=3)
+    chosen: list[str] = []
+    teams = SimTeams(rng, 0.5, words=words, chosen=chosen)
+    turn = {"start": 0, "card": -1, "misspelled": 0}
+
+    def note(state: WordStreet, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if event.kind == "card_drawn":
+                turn["start"], turn["card"] = len(chosen), event.data["card"]
+            elif event.kind == "word_spelled":
+                meant = chosen[turn["start"]:]
+                pool = pools[(turn["card"], state.settings.side)]
+                assert 1 <= len(meant) <= 2 and set(meant) <= set(pool)
+                if event.data["word"].lower() != "".join(meant):
+                    assert teams.misspelled  # only the simulated misspelling differs
+                    turn["misspelled"] += 1
+
+    playout(state, teams, None, note)
+    assert state.is_over()
+    return turn["misspelled"]
+
+
+def test_teams_choose_their_words_from_the_drawn_cards_side() -> None:
+    pools = _pools()
+    asked: list[tuple[int, str]] = []
+
+    def words(card: int, side: str) -> tuple[str, ...]:
+        asked.append((card, side))
+        return pools[(card, side)]
+
+    rng = random.Random(4)
+    misspelled = sum(_play_with_words(rng, pools, words) for _ in range(40))
+    assert {side for _, side in asked} == {"blue", "orange"} and misspelled > 0
+
+
+def test_simulate_with_words_reports_them() -> None:
+    pools = _pools()
+    from engine.wordstreet_sim import simulate as play
+
+    hooked = play(30, seed=3, p_correct=0.5, n_cards=3,
+                  words=lambda card, side: pools[(card, side)])
+    assert hooked["errors"] == 0 and hooked["finished"] == 30
+    assert hooked["words_chosen"] > 30
+    assert 0 < hooked["distinct_words"] <= len({w for p in pools.values() for w in p})
+    assert "words_chosen" not in simulate(30, seed=3, p_correct=0.5)
