@@ -189,3 +189,15 @@ def test_a_broken_pack_folder_is_reported_not_a_traceback(
     (tmp_path / "bad" / "x.toml").write_text("junk = \n")
     code, _, err = _play([*PLAY, "--pack", str(tmp_path / "bad")], [], monkeypatch, capsys)
     assert code == 1 and "TOML syntax error" in err and "Traceback" not in err
+
+
+def test_set_up_by_voice_offers_the_saved_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
+    code, out, _ = _play(["play", "--asr", "text", "--no-speech"], ["yes", "aunt"],
+                         monkeypatch, capsys)
+    assert "There's a saved game of Word Up. Shall we carry on with it?" in out
+    assert "Welcome back to Word Up" in out and "HOST: Ana now has 2 orange." in out
+    code, out, _ = _play(["play", "--asr", "text", "--no-speech"], ["no", "word up"],
+                         monkeypatch, capsys)
+    assert "Which game shall we play" in out

@@ -273,6 +273,12 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
     """Set up (by voice if needed), then run the game to its end or until the table quits."""
     from voice.dialogue import ControlFlow
 
+    if saved is None and made is None:
+        try:
+            saved = _offer_resume(dialogue, slot, game)
+        except ControlFlow:
+            dialogue.tell("setup.goodbye")
+            return 0
     if saved is not None:
         host = host_module(saved.game).load_host(saved.setup, saved.state)
         rng = rng_from_json(saved.rng)
@@ -303,6 +309,25 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
     if not outcome.quit:
         (slot.folder / LOG_POINTER).unlink(missing_ok=True)
     return 0
+
+
+def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None) -> Any:
+    """Set-up by voice with a game saved: a table that cannot type --resume is asked."""
+    if not slot.exists():
+        return None
+    try:
+        saved = slot.read()
+    except UserError as exc:  # damaged: kept aside by read(); say so and start afresh
+        _note(str(exc))
+        return None
+    if game is not None and saved.game != game:
+        return None
+    from voice.setup import VoiceSetup as _Setup
+
+    title = GAME_TITLES.get(saved.game, saved.game)
+    if _Setup(dialogue).yes(Line("setup.resume_offer", {"game": title}), "everyone", True):
+        return saved
+    return None
 
 
 def _log_path(slot: SaveSlot, game: str, resume: bool) -> Path:
