@@ -209,6 +209,13 @@ class Dialogue:
             if intent is not None:
                 return intent
             result = self._understand(ask, heard)
+            if result.command == "skip":
+                # "Skip" / "pass" at a question: the player gives up; the sheet's
+                # default (wrong, and the answer is read) applies.
+                if ask.default is not None or ask.fallback is not None:
+                    return self._give_up(ask)
+                self.tell("common.not_now")
+                continue
             if result.command is not None:
                 self._handle_command(result.command, ask, heard)
                 continue

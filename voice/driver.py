@@ -123,6 +123,9 @@ class Driver:
 
     def _overrule(self, command: str) -> None:
         """Carry out undo / "that was right" / "that was wrong" on the last verdict."""
+        if command != "undo" and command not in VERDICT_FLIPS:
+            self.dialogue.tell("common.not_now")
+            return
         snap = self.last_verdict
         if snap is None:
             self.dialogue.tell("common.nothing_to_undo")
@@ -134,10 +137,7 @@ class Driver:
             self.dialogue.tell("common.undone")
             self.save()
             return
-        flipped = VERDICT_FLIPS.get(command)
-        if flipped is None:
-            self.dialogue.tell("common.not_now")
-            return
+        flipped = VERDICT_FLIPS[command]
         value = dict(snap.action.value)
         value["correct"] = flipped
         self.dialogue.tell("common.overruled_right" if flipped else "common.overruled_wrong")

@@ -143,3 +143,8 @@ def test_help_requests_are_answered_without_using_a_try() -> None:
     assert result.value == "fled"  # two blank tries after the help, then the answer: still in time
     assert mouth.spelled == ["fled"] and mouth.rate == "normal"
     assert "fled is spelled:" in out.getvalue()
+
+
+def test_skip_gives_up_the_question_with_its_default() -> None:
+    dialogue, _, _ = make(["skip"])
+    assert dialogue.ask(word_ask()).verdict == "wrong"
