@@ -26,7 +26,16 @@ from typing import Any
 
 from content.lexicon import load_lexicon
 from content.load import ContentError, WordStreetDeck, load_wordstreet
-from engine.core import CHANCE, Action, Event, Prompt, RulesError, SaveError, SetupError
+from engine.core import (
+    CHANCE,
+    Action,
+    Event,
+    GameState,
+    Prompt,
+    RulesError,
+    SaveError,
+    SetupError,
+)
 from engine.wordstreet import WordStreet, new_game
 from engine.wordstreet_board import WIN_CAPTURES
 from voice import timewarn
@@ -76,7 +85,7 @@ class WordStreetHost:
                  deck: WordStreetDeck, setup: dict[str, Any], *,
                  clock: Callable[[], float] = time.monotonic,
                  phrases: Phrases | None = None) -> None:
-        self.state = state
+        self._engine = state
         self.teams = [(name, list(members)) for name, members in teams]
         self.deck = deck
         self.setup = setup
@@ -96,11 +105,21 @@ class WordStreetHost:
 
     @property
     def engine(self) -> WordStreet:
-        return self.state
+        return self._engine
+
+    @property
+    def state(self) -> GameState:
+        return self._engine
+
+    @state.setter
+    def state(self, value: GameState) -> None:
+        if not isinstance(value, WordStreet):
+            raise TypeError(f"not a Word on the Street state: {type(value).__name__}")
+        self._engine = value
 
     # -- the Host protocol --------------------------------------------------------------
     def opening(self) -> list[Line]:
-        st = self.state
+        st = self.engine
         if self.resumed:
             self.resumed = False
             lines = [Line(key("resumed")), *self.status("score", "")]
@@ -137,10 +156,10 @@ class WordStreetHost:
         return setup
 
     def restore(self, state_json: dict[str, Any]) -> None:
-        self.state = WordStreet.from_json(state_json)
-        word = self.turn.word if self.state.phase == "spell" else None
+        self._engine = WordStreet.from_json(state_json)
+        word = self.turn.word if self.engine.phase == "spell" else None
         self.turn = ask.TurnNotes(word=word)
-        self._word = self.state.spelled
+        self._word = self.engine.spelled
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
@@ -177,7 +196,7 @@ class WordStreetHost:
         for event in events:
             if event.kind in ("word_spelled", "challenge"):
                 self._word = str(event.data["word"])
-        lines = say.narrate(self.words, self.deck, self.state, events, word=self._word,
+        lines = say.narrate(self.words, self.deck, self.engine, events, word=self._word,
                             verbose=self.verbose, listed=self.turn.listed)
         if any(e.kind in ("turn_over", "turn_restarted") for e in events):
             self.turn.clear()
@@ -185,23 +204,23 @@ class WordStreetHost:
         return lines
 
     def status(self, what: str, asker: str) -> list[Line]:
-        return say.status(self.words, self.state, what, self._team_of(asker))
+        return say.status(self.words, self.engine, what, self._team_of(asker))
 
     # -- helpers ------------------------------------------------------------------------
     def _accept(self, prompt: Prompt) -> tuple[str, ...]:
-        return self.deck.side(int(prompt.info["card"]), self.state.settings.side).accept
+        return self.deck.side(int(prompt.info["card"]), self.engine.settings.side).accept
 
     def _team_of(self, asker: str) -> int:
         for index, (name, _) in enumerate(self.teams):
             if asker in (name, self.words.team(index)):
                 return index
-        return self.state.team
+        return self.engine.team
 
     def _time_is_up(self) -> bool:
         """The timed quick play: True once the time is over (the engine is then told once);
         on the way, "5 minutes left" / "one minute left" are queued for the next question."""
         timer = self.timer
-        st = self.state
+        st = self.engine
         if timer is None or st.is_over() or st.time_up:
             return False
         used = timer.tick(self.clock())

@@ -177,22 +177,15 @@ def choose_word(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> str
     line = Line(key("ask_word_or_pass" if may_pass else "ask_word"), {"team": label})
     ask = Ask([line], "word", label, confirm=_confirm_word,
               understand=lambda h: read_word(h.nbest, host.lexicon, host.deck.blocklist))
-    misses = 0
     while True:
-        try:
-            u = dialogue.ask(ask)
-        except ControlFlow as flow:
-            if flow.command != "skip":
-                raise
+        u = dialogue.ask(ask)
+        value = u.value
+        if not isinstance(value, dict):
+            return ""  # three tries missed: letters are easier to hear, so spell it instead
+        if value.get("pass"):
             if may_pass:
                 return None
             ask.say = [Line(key("must_say_word"), {"team": label})]
-            continue
-        value = u.value
-        if not isinstance(value, dict):
-            misses += 1
-            if misses >= 2:
-                return ""  # spelling is easier to hear than a free word: spell it instead
             continue
         if value.get("blocked"):
             dialogue.tell(key("word_blocked"))
@@ -280,14 +273,14 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
                 return Action("spell", team, {"undo": True})
             dialogue.tell(key("nothing_to_take_back"))
             return None
-        if flow.command == "skip":
-            if not so_far and prompt.info["may_pass"]:
-                return _done(team)
-            dialogue.tell(key("no_pass"), team=label)
-            return None
         raise
     value = u.value
     if not isinstance(value, dict):
+        return None
+    if value.get("pass"):
+        if not so_far and prompt.info["may_pass"]:
+            return _done(team)
+        dialogue.tell(key("no_pass"), team=label)
         return None
     letters = str(value["letters"])
     if not letters:
@@ -307,7 +300,13 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
         return _queue(host, team, chars, bool(value["done"]))
     line = Line(key("spell_mismatch"), {"letters": words.spelled(so_far + letters),
                                         "word": word.lower()})
-    if _yes(dialogue, line, label).value is not True:
+    try:
+        moved = _yes(dialogue, line, label).value is True
+    except ControlFlow as flow:
+        if flow.command != "undo":
+            raise
+        moved = False  # "undo" here takes back what was just heard: nothing moved yet
+    if not moved:
         return None
     turn.word = (so_far + letters).upper()
     return _queue(host, team, letters, False)

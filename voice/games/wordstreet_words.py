@@ -43,6 +43,8 @@ TOKENS_PHRASES = frozenset({
     "my tiles", "what tiles do we have", "which tiles do we have", "what tiles have we got",
     "which tiles have we got", "what letters have we got", "what letters do we have",
     "our letters", "what have we captured", "which letters have we captured",
+    "what are our tiles", "what are my tiles", "what tiles have we captured",
+    "which tiles have we captured", "what are our letters", "our captured tiles",
 })
 """Asking for the captured tiles: the dialogue's "tokens" status (no global phrase has it)."""
 DONE_PHRASES = frozenset({"done", "finished", "that's it", "that's all", "i'm done", "we're done",
@@ -82,8 +84,9 @@ def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]
     ``value`` is ``{"word": w}`` (confidence below 0.6 asks "did you say"),
     ``{"word": w, "joined": True}`` for two heard words that the lexicon
     knows as one ("sand box" -> sandbox; always confirmed), ``{"blocked":
-    True}`` or ``{"refused": reason}``. A whole utterance that is a global
-    command ("pass", "repeat") is the command; "our word is pass" is the word.
+    True}``, ``{"refused": reason}`` or ``{"pass": True}`` ("we pass"). A
+    whole utterance that is a global command ("repeat") is the command; "our
+    word is pass" is the word.
     """
     alts = [a for a in nbest if raw_tokens(a)]
     if not alts:
@@ -94,6 +97,8 @@ def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]
         return Understood("unclear", None, 0.9, best, command="tokens")
     if not _explicit(toks):
         command = parse_command(best)
+        if command == "skip":
+            return Understood("correct", {"pass": True}, 1.0, best)
         if command is not None:
             return Understood("unclear", None, 0.9, best, command=command)
     toks = _strip(toks)
@@ -153,6 +158,8 @@ def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
     said_done = any(plain.endswith(" " + p) for p in DONE_PHRASES)
     if not found or not found[0].letters:
         command = parse_command(best)
+        if command == "skip":
+            return Understood("correct", {"pass": True}, 1.0, best)
         if command is not None:
             return Understood("unclear", None, 0.9, best, command=command)
         return Understood("unclear", None, 0.0, best)
