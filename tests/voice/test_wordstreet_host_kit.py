@@ -1,9 +1,10 @@
 """Scripted text-mode sessions of Word on the Street Junior, shared by the host tests.
 
 Sessions run through the real Dialogue, Driver, lexicon and the shipped
-category cards. Scripts never name card texts: ``<listed>`` types the first
-word on the accept list of the card in play and ``<listed-letters>`` spells
-it, so the tests hold whatever cards ship. ``@N text`` sets the fed clock to
+category cards. Scripts never name card texts: ``<listed>`` types a word on
+the accept list of the card in play and ``<listed-letters>`` spells it
+(``<unlisted>``: a dictionary word not on that list), so the tests hold
+whatever cards ship. ``@N text`` sets the fed clock to
 N seconds before ``text`` is heard (``@N`` alone: silence until N), which is
 how the brainstorm's timer is driven without sleeping. A blank line is a
 listen that timed out (silence for as long as the host waited).
@@ -63,6 +64,9 @@ class ScriptEars(TextEars):
         if "<listed" in text:
             word = listed_word(self.host)
             text = text.replace("<listed-letters>", " ".join(word)).replace("<listed>", word)
+        if "<unlisted" in text:
+            word = unlisted_word(self.host)
+            text = text.replace("<unlisted-letters>", " ".join(word)).replace("<unlisted>", word)
         return Heard((text,), self.fed.now)
 
 
@@ -74,6 +78,17 @@ def listed_word(host: WordStreetHost) -> str:
     plain = [w for w in accept if w.isalpha() and w.islower() and len(w) >= 3]
     assert plain, f"card {st.card} has no plain word on its list"
     return plain[0]
+
+
+UNLISTED = ("trombone", "kettle", "zebra", "pencil", "lorry")
+
+
+def unlisted_word(host: WordStreetHost) -> str:
+    """A dictionary word that is not on the accept list of the card in play."""
+    st = host.engine
+    assert st.card is not None, "no card in play"
+    accept = set(host.deck.side(st.card, st.settings.side).accept)
+    return next(w for w in UNLISTED if w not in accept)
 
 
 def new(variant: dict[str, str] | None = None, seed: int = 5,

@@ -169,6 +169,9 @@ class WordStreetHost:
         raise AssertionError(f"Word on the Street has no chance prompt {prompt.kind!r}")
 
     def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
+        if self.turn.queue or self.turn.finish or (prompt.kind == "spell"
+                                                   and prompt.info["spelled"]):
+            return ask.spell(self, prompt, dialogue)  # a word being spelled is not interrupted
         if self._time_is_up():
             return Action("time_limit", CHANCE)
         if self._queued:
