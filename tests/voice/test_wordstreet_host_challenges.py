@@ -27,14 +27,15 @@ def pos(host: object, letter: str) -> int:
 
 def test_spelling_challenge_upheld_by_the_dictionary_returns_every_tile() -> None:
     host = new()
-    run = play(host, [*READY, "purpel", "yes", "p u r p e l", "yes", "the spelling"])
+    run = play(host, [*READY, "purpel", "yes", "p u r p e l", "yes", "the spelling", "yes"])
     run.index("Your word is purpel. Is that right?")
     ask = run.index("Blue team, do you want to challenge P-U-R-P-E-L?")
     kind = run.index("Blue team, what's the challenge", ask)
     said = run.index("Blue team challenges the spelling of P-U-R-P-E-L. Let me check my dictionary.",
                      kind)
-    assert run.said()[said + 1: said + 4] == [
+    assert run.said()[said + 1: said + 5] == [
         "My dictionary doesn't have P-U-R-P-E-L, so the spelling is wrong.",
+        "Does everyone agree?",
         "The challenge is upheld.",
         "The tiles go back where they were: P, U, R, E and L."]
     assert host.engine.tiles == NO_TILES
@@ -43,10 +44,11 @@ def test_spelling_challenge_upheld_by_the_dictionary_returns_every_tile() -> Non
 
 def test_spelling_challenge_that_fails_costs_the_challengers_their_next_turn() -> None:
     host = new()
-    run = play(host, [*READY, "cat", "c a t", "yes, it's spelled wrong", *READY])
+    run = play(host, [*READY, "cat", "c a t", "yes, it's spelled wrong", "yes", *READY])
     said = run.index("Blue team challenges the spelling of C-A-T.")
-    assert run.said()[said + 1: said + 3] == [
-        "C-A-T is spelled correctly.", "The challenge fails: Blue team misses its next turn."]
+    assert run.said()[said + 1: said + 4] == [
+        "C-A-T is spelled correctly.", "Does everyone agree?",
+        "The challenge fails: Blue team misses its next turn."]
     lost = run.index("Blue team misses this turn, because of the failed challenge.", said)
     run.index("Red team, you're on the street!", lost)
     assert pos(host, "C") == 1
@@ -58,21 +60,42 @@ def test_spelling_challenge_that_fails_costs_the_challengers_their_next_turn() -
 
 def test_two_words_challenge_upheld_when_the_spelling_splits_into_two_words() -> None:
     host = new()
-    run = play(host, [*READY, "sanddollar", "yes", "s a n d d o l l a r", "yes", "two words"])
+    run = play(host, [*READY, "sanddollar", "yes", "s a n d d o l l a r", "yes", "two words",
+                      "yes"])
     said = run.index("Blue team says S-A-N-D-D-O-L-L-A-R is two words. Let me check my dictionary.")
-    assert run.said()[said + 1: said + 3] == [
-        "S-A-N-D-D-O-L-L-A-R is two words, not one.", "The challenge is upheld."]
+    assert run.said()[said + 1: said + 4] == [
+        "S-A-N-D-D-O-L-L-A-R is two words, not one.", "Does everyone agree?",
+        "The challenge is upheld."]
     assert host.engine.tiles == NO_TILES
 
 
 def test_two_words_challenge_fails_for_a_compound_in_the_dictionary() -> None:
     host = new()
-    run = play(host, [*READY, "sandbox", "s a n d b o x", "yes it's two words"])
+    run = play(host, [*READY, "sandbox", "s a n d b o x", "yes it's two words", "yes"])
     said = run.index("Blue team says S-A-N-D-B-O-X is two words.")
     run.index("S-A-N-D-B-O-X is one word.", said)
     run.index("The challenge fails: Blue team misses its next turn.", said)
     assert pos(host, "S") == 1 and host.engine.skip == [False, False]
     assert host.engine.team == RED, "Blue's turn was skipped"
+
+
+def test_the_table_may_overrule_the_dictionary() -> None:
+    """The sheet: players settle a challenge by consensus; the dictionary only if they can't."""
+    host = new()
+    run = play(host, [*READY, "zorbs", "yes", "z o r b s", "yes", "the spelling",
+                      "that was wrong"])
+    ruling = run.index("My dictionary doesn't have Z-O-R-B-S, so the spelling is wrong.")
+    run.index("Does everyone agree?", ruling)
+    run.index("you agree it's the other way", ruling)
+    run.index("The challenge fails: Blue team misses its next turn.", ruling)
+    assert host.engine.tiles[INDEX["Z"]] == 1 and host.engine.team == RED
+
+
+def test_unclear_agreement_keeps_the_dictionarys_ruling() -> None:
+    host = new()
+    run = play(host, [*READY, "sandbox", "s a n d b o x", "two words", "pizza", "hmm", "banana"])
+    run.index("S-A-N-D-B-O-X is one word.")
+    run.index("The challenge fails: Blue team misses its next turn.")
 
 
 # -- word selection ---------------------------------------------------------------------
@@ -175,7 +198,7 @@ def test_eight_captures_win_the_game_after_the_challenge_window() -> None:
 def test_a_challenge_can_take_back_the_eighth_capture() -> None:
     host = new()
     board(host, A=3, B=3, C=3, F=3, H=3, I=3, J=3, D=2)
-    run = play(host, [*READY, "dgo", "yes", "d g o", "yes", "spelling"])
+    run = play(host, [*READY, "dgo", "yes", "d g o", "yes", "spelling", "yes"])
     run.index("D is captured by Red!")
     run.index("The challenge is upheld.")
     assert run.count("wins the game") == 0

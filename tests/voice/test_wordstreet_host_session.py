@@ -69,14 +69,14 @@ def test_quit_at_the_challenge_and_resume_asks_the_challenge_again() -> None:
     host = new()
     first = play(host, [*READY, "cat", "c a t", "quit"])
     assert host.engine.phase == "challenge"
-    run, _ = resume(first.slot, ["yes", "the spelling"])
+    run, _ = resume(first.slot, ["yes", "the spelling", "yes"])
     run.index("Blue team, do you want to challenge C-A-T?")
     run.index("C-A-T is spelled correctly.")
 
 
 def test_a_resumed_game_ends_in_the_same_state_as_one_played_straight_through() -> None:
     part1 = [*READY, "purple", "p u r p l e", "no", "", ""]
-    part2 = ["cat", "c a t", "yes", "two words", *READY, "dog", "d o g", "no"]
+    part2 = ["cat", "c a t", "yes", "two words", "yes", *READY, "dog", "d o g", "no"]
     straight = play(new(), part1 + part2)
     first = play(new(), [*part1, "quit"])
     resumed, _ = resume(first.slot, part2)
@@ -205,7 +205,7 @@ def _placeholders(text: str, host_categories: list[str]) -> str:
 
 def test_snapshot_of_a_short_session() -> None:
     host = new()
-    script = [*READY, "sand box", "yes", "s a n d b o x", "yes", "two words",
+    script = [*READY, "sand box", "yes", "s a n d b o x", "yes", "two words", "yes",
               "", "", "what's the score", "kitten", "k i t t e n", "no",
               "where am i", "we're ready", "pass"]
     run = play(host, script)

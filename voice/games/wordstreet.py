@@ -101,7 +101,6 @@ class WordStreetHost:
         self.timer = _Timer(minutes * 60.0, float(timer.get("used_s", 0.0)),
                             timer.get("warned", [])) if minutes else None
         self._queued: list[Line] = []
-        self._word = state.spelled
 
     @property
     def engine(self) -> WordStreet:
@@ -159,7 +158,6 @@ class WordStreetHost:
         self._engine = WordStreet.from_json(state_json)
         word = self.turn.word if self.engine.phase == "spell" else None
         self.turn = ask.TurnNotes(word=word)
-        self._word = self.engine.spelled
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
@@ -185,21 +183,18 @@ class WordStreetHost:
         if kind == "challenge":
             return ask.challenge(self, prompt, dialogue)
         word = str(prompt.info["word"])
-        self._word = word
         if kind == "spelling_verdict":
             verdict = spelling_verdict(word, self._accept(prompt), self.lexicon)
-            return Action(kind, prompt.actor, verdict)
+            return Action(kind, prompt.actor, ask.ruling(self, prompt, dialogue, verdict))
         if kind == "two_words_verdict":
-            return Action(kind, prompt.actor, two_words_verdict(word, self.lexicon))
+            verdict = two_words_verdict(word, self.lexicon)
+            return Action(kind, prompt.actor, ask.ruling(self, prompt, dialogue, verdict))
         if kind == "vote":
             return ask.vote(self, prompt, dialogue)
         raise RulesError(f"no question to ask for a {kind!r} prompt")
 
     def narrate(self, events: Sequence[Event]) -> list[Line]:
-        for event in events:
-            if event.kind in ("word_spelled", "challenge"):
-                self._word = str(event.data["word"])
-        lines = say.narrate(self.words, self.deck, self.engine, events, word=self._word,
+        lines = say.narrate(self.words, self.deck, self.engine, events,
                             verbose=self.verbose, listed=self.turn.listed)
         if any(e.kind in ("turn_over", "turn_restarted") for e in events):
             self.turn.clear()

@@ -353,6 +353,31 @@ def _challenge_kind(host: WordStreetHost, dialogue: Dialogue, label: str, word: 
     return "word_selection"
 
 
+RULING_LINES = {"correct": "spelling_right", "incorrect": "spelling_wrong",
+                "one_word": "is_one_word", "two_words": "is_two_words"}
+FLIPPED = {"correct": "incorrect", "incorrect": "correct",
+           "one_word": "two_words", "two_words": "one_word"}
+OVERRULE_INTENTS = {
+    "that was wrong": False, "that's wrong": False, "the dictionary is wrong": False,
+    "your dictionary is wrong": False, "that was right": True, "that's right": True,
+}
+"""At "does everyone agree?", the table's own words for overruling the dictionary."""
+
+
+def ruling(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, verdict: str) -> str:
+    """Say the dictionary's ruling and let the table overrule it: the sheet has the
+    players settle it by consensus first, the dictionary only when they cannot."""
+    word = host.words.spelled(str(prompt.info["word"]))
+    dialogue.tell(key(RULING_LINES[verdict]), word=word)
+    everyone = host.words.text("everyone")
+    intents = {" ".join(tokens(p)): v for p, v in OVERRULE_INTENTS.items()}
+    u = _yes(dialogue, Line(key("agree")), everyone, default=True, intents=intents)
+    if u.value is not False:
+        return verdict
+    dialogue.tell(key("overruled"))
+    return FLIPPED[verdict]
+
+
 def vote(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
     team = prompt.actor
     players = int(prompt.info["players"])

@@ -1,7 +1,8 @@
 """What the Word on the Street host says about events and the street.
 
-Narration works from the events alone (plus the word the host remembers),
-so a resumed or replayed action is told in the same words as the first time.
+Narration works from the events alone, so a resumed or replayed action is
+told in the same words as the first time. The dictionary's rulings are the
+exception: they are said while asking (the table may overrule them first).
 """
 
 from __future__ import annotations
@@ -105,17 +106,16 @@ def score_line(words: Words, state: WordStreet, team: int) -> Line:
 
 
 def narrate(words: Words, deck: WordStreetDeck, state: WordStreet, events: Sequence[Event],
-            *, word: str = "", verbose: bool = True, listed: bool = False) -> list[Line]:
-    """Lines for the events of one applied action, in order. ``word`` is the word in
-    play when the events are a challenge's verdict (the engine has cleared it by then);
-    ``listed``: a word-selection challenge was settled by the card's list, not a vote."""
+            *, verbose: bool = True, listed: bool = False) -> list[Line]:
+    """Lines for the events of one applied action, in order. ``listed``: a
+    word-selection challenge was settled by the card's list, not by a vote."""
     out: list[Line] = []
     for event in events:
-        out += _event(words, deck, state, event, word, verbose, listed)
+        out += _event(words, deck, state, event, verbose, listed)
     return out
 
 
-def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event, word: str,
+def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event,
            verbose: bool, listed: bool) -> list[Line]:
     d: Mapping[str, Any] = event.data
     kind = event.kind
@@ -147,7 +147,7 @@ def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event, 
         return [Line(key(name), {"team": words.team(int(d["by"])),
                                  "word": words.spelled(str(d["word"]))})]
     if kind in ("challenge_upheld", "challenge_failed"):
-        return _verdict(words, kind == "challenge_upheld", d, word, listed)
+        return _verdict(words, kind == "challenge_upheld", d, listed)
     if kind == "vote_tied":
         return [Line(key("votes"), {"accept": d["accept"], "reject": d["reject"]}),
                 Line(key("tied"))]
@@ -171,16 +171,11 @@ def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event, 
     return []
 
 
-def _verdict(words: Words, upheld: bool, d: Mapping[str, Any], word: str,
-             listed: bool) -> list[Line]:
+def _verdict(words: Words, upheld: bool, d: Mapping[str, Any], listed: bool) -> list[Line]:
     kind, detail = str(d["kind"]), str(d["detail"])
-    said = words.spelled(word) if word else ""
     out: list[Line] = []
-    if kind == "spelling" and said:
-        out.append(Line(key("spelling_wrong" if upheld else "spelling_right"), {"word": said}))
-    elif kind == "two_words" and said:
-        out.append(Line(key("is_two_words" if upheld else "is_one_word"), {"word": said}))
-    elif kind == "word_selection" and "accept" in detail and not listed:
+    # The dictionary's rulings are said (and agreed) before the verdict is given.
+    if kind == "word_selection" and "accept" in detail and not listed:
         accept, reject = (part.split()[0] for part in detail.split(", "))
         out.append(Line(key("votes"), {"accept": accept, "reject": reject}))
     if upheld:
