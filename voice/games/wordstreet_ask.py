@@ -137,6 +137,9 @@ def brainstorm(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Acti
         text = heard.nbest[0]
         dialogue.transcript(label, text)
         chosen = ready(text)
+        dialogue.exchanges.append({"expect": "brainstorm", "heard": list(heard.nbest),
+                                   "verdict": "talk" if chosen is None else "ready",
+                                   "value": chosen or None})
         if chosen is not None:
             host.turn.heard_word = chosen or None
             dialogue.tell(key("ready"), team=label)

@@ -35,7 +35,8 @@ EXPLICIT_LEADS: tuple[tuple[str, ...], ...] = tuple(
 )
 """Said before the word: after one of these, even a command word ("pass") is the word."""
 WORD_LEADS = EXPLICIT_LEADS + tuple(
-    tuple(p.split()) for p in ("it's", "it is", "i think", "we think", "okay", "ok", "so")
+    tuple(p.split()) for p in ("it's", "it is", "i think", "we think", "okay", "ok", "so",
+                               "a", "an", "the")
 )
 WORD_TRAILS = (("please",), ("thanks",), ("thank", "you"))
 TOKENS_PHRASES = frozenset({

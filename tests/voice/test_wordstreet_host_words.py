@@ -1,0 +1,122 @@
+"""Reading a team's word and letters, and the dictionary's rulings, with the shipped lexicon."""
+
+from __future__ import annotations
+
+import pytest
+
+from content.lexicon import load_lexicon
+from content.load import load_wordstreet
+from voice.games.wordstreet_ask import ready
+from voice.games.wordstreet_words import (
+    read_letters,
+    read_word,
+    spelling_verdict,
+    two_words_verdict,
+    with_hyphens,
+)
+
+LEX = load_lexicon()
+BLOCK = load_wordstreet().blocklist
+
+
+def word(*nbest: str):  # type: ignore[no-untyped-def]
+    return read_word(list(nbest), LEX, BLOCK)
+
+
+@pytest.mark.parametrize(("heard", "value", "sure"), [
+    ("sand", {"word": "sand"}, True),
+    ("Paris", {"word": "paris"}, True),
+    ("it's a... um sand", {"word": "sand"}, True),
+    ("a", {"word": "a"}, True),
+    ("sand and sea", None, False),
+    ("our word is pass", {"word": "pass"}, True),
+    ("we choose giraffe please", {"word": "giraffe"}, True),
+    ("ice-cream", {"word": "ice-cream"}, True),
+    ("sand box", {"word": "sandbox", "joined": True}, False),
+    ("blorptastic", {"word": "blorptastic"}, False),
+])
+def test_words(heard: str, value: dict[str, object] | None, sure: bool) -> None:
+    u = word(heard)
+    if value is None:
+        assert u.verdict == "wrong" and "refused" in u.value
+        return
+    assert u.value == value
+    assert (u.confidence >= 0.6) is sure
+
+
+def test_commands_and_pass() -> None:
+    assert word("pass").value == {"pass": True}
+    assert word("we pass").value == {"pass": True}
+    assert word("say that again").command == "repeat"
+    assert word("what are our tiles").command == "tokens"
+    assert word("").verdict == "unclear"
+
+
+def test_refusals_give_the_engines_reason_in_one_sentence() -> None:
+    two = word("sand dollar")
+    assert two.verdict == "wrong" and two.value["refused"].startswith("'sand dollar' is more")
+    digit = word("r2d2")
+    assert "is a digit" in digit.value["refused"] and " (rule:" not in digit.value["refused"]
+
+
+def test_blocklisted_words_are_refused_alone_or_inside_a_phrase() -> None:
+    bad = sorted(BLOCK)[0]
+    assert word(bad).value == {"blocked": True}
+    assert word(f"our word is {bad}").value == {"blocked": True}
+    assert word(f"big {bad}").value == {"blocked": True}
+
+
+def test_a_runner_up_the_lexicon_knows_is_offered_for_confirmation() -> None:
+    u = word("xqzt", "sand")
+    assert u.value == {"word": "sand"} and u.confidence < 0.6 and u.heard == "sand"
+
+
+@pytest.mark.parametrize(("heard", "so_far", "letters", "fits"), [
+    ("p u r", "", "PUR", True),
+    ("p l e", "PUR", "PLE", True),
+    ("p u r p l e", "PUR", "PLE", True),        # spelled again from the start
+    ("papa uniform romeo", "", "PUR", True),
+    ("p as in peter", "", "P", True),
+    ("x y z", "", "XYZ", False),
+    ("p u r p l e s", "", "PURPLES", False),
+])
+def test_letters(heard: str, so_far: str, letters: str, fits: bool) -> None:
+    u = read_letters([heard], "PURPLE", so_far)
+    assert u.value["letters"] == letters and u.value["fits"] is fits
+
+
+def test_letters_done_undo_and_sound_alikes() -> None:
+    assert read_letters(["done"], "PURPLE", "PURP").value == {"letters": "", "fits": True,
+                                                              "done": True}
+    assert read_letters(["p l e done"], "PURPLE", "PUR").value["done"] is True
+    assert read_letters(["undo"], "PURPLE", "P").command == "undo"
+    near = read_letters(["p u r b l e"], "PURPLE", "")
+    assert near.value["letters"] == "PURPLE" and near.confidence < 0.6, "confirmed, not trusted"
+    assert read_letters(["pass"], "PURPLE", "").value == {"pass": True}
+
+
+def test_hyphens_come_from_the_chosen_word() -> None:
+    assert with_hyphens("ICE-CREAM", "", "ICECREAM") == "ICE-CREAM"
+    assert with_hyphens("ICE-CREAM", "ICE", "CREAM") == "-CREAM"
+    assert with_hyphens("ICE-CREAM", "IC", "E") == "E"
+    assert with_hyphens("PURPLE", "PU", "XY") == "XY"
+
+
+def test_dictionary_rulings() -> None:
+    assert spelling_verdict("PURPLE", (), LEX) == "correct"
+    assert spelling_verdict("PURPEL", (), LEX) == "incorrect"
+    assert spelling_verdict("COLOR", ("colour",), LEX) == "correct"
+    assert spelling_verdict("PARIS", (), LEX) == "correct", "names are allowed by the sheet"
+    assert two_words_verdict("SANDDOLLAR", LEX) == "two_words"
+    assert two_words_verdict("SANDBOX", LEX) == "one_word"
+    assert two_words_verdict("ICE-CREAM", LEX) == "one_word", "hyphenated words are single words"
+    assert two_words_verdict("XQZT", LEX) == "one_word", "not shown to be two words"
+
+
+@pytest.mark.parametrize(("said", "result"), [
+    ("we're ready", ""), ("okay we're ready now", ""), ("ready", ""), ("we've got one", ""),
+    ("our word is sand", "our word is sand"), ("are we ready", None), ("what about cat", None),
+    ("pass", None), ("ready steady", None),
+])
+def test_brainstorm_ready_phrases(said: str, result: str | None) -> None:
+    assert ready(said) == result
