@@ -31,8 +31,8 @@ def test_spelling_challenge_upheld_by_the_dictionary_returns_every_tile() -> Non
     run.index("Your word is purpel. Is that right?")
     ask = run.index("Blue team, do you want to challenge P-U-R-P-E-L?")
     kind = run.index("Blue team, what's the challenge", ask)
-    said = run.index("Blue team challenges the spelling of P-U-R-P-E-L. Let me check my dictionary.",
-                     kind)
+    said = run.index("Blue team challenges the spelling of P-U-R-P-E-L. "
+                     "Let me check my dictionary.", kind)
     assert run.said()[said + 1: said + 5] == [
         "My dictionary doesn't have P-U-R-P-E-L, so the spelling is wrong.",
         "Does everyone agree?",

@@ -1,4 +1,4 @@
-"""Word on the Street host: quit and resume (also after a kill), set-up errors, phrases, snapshot."""
+"""Word on the Street host: quit and resume (also after a kill), set-up, phrases, snapshot."""
 
 from __future__ import annotations
 

@@ -241,7 +241,9 @@ def spell(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
         if chosen is None:
             return _done(team)
         turn.word = chosen.upper()
-        intro = Line(key("spell_it"), {"word": chosen.capitalize()}) if chosen else Line(key("spell_instead"))
+        intro = Line(key("spell_instead"))
+        if chosen:
+            intro = Line(key("spell_it"), {"word": chosen.capitalize()})
     elif turn.word and so_far and letters_only(so_far) == letters_only(turn.word):
         return _done(team)
     elif so_far:
@@ -297,7 +299,7 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
     if not word:
         line = Line(key("spell_whole"), {"letters": words.spelled(so_far + letters)})
         finish = _yes(dialogue, line, label, default=True).value is True
-        return _queue(host, team, letters, finish) or None
+        return _queue(host, team, letters, finish)
     if value["fits"]:
         chars = with_hyphens(word, so_far, letters)
         return _queue(host, team, chars, bool(value["done"]))
