@@ -83,6 +83,13 @@ def test_brainstorm_by_the_clock_warns_at_ten_seconds_and_calls_time() -> None:
     assert pos(run, "C") == 1
 
 
+def test_a_noise_in_the_brainstorm_does_not_count_as_silence_until_the_warning() -> None:
+    host = new()
+    run = play(host, ["<noise>", "@12 <noise>", "@15 we're ready", "cat", "c a t", "no"])
+    run.index("Great, Red team is ready.")
+    assert run.count("10 seconds left!") == 0
+
+
 def test_brainstorm_timed_by_the_ears_timeouts_alone() -> None:
     host = new(variant={"timer": "45"})
     run = play(host, ["", "", "pass"])

@@ -7,7 +7,8 @@ the accept list of the card in play and ``<listed-letters>`` spells it
 whatever cards ship. ``@N text`` sets the fed clock to
 N seconds before ``text`` is heard (``@N`` alone: silence until N), which is
 how the brainstorm's timer is driven without sleeping. A blank line is a
-listen that timed out (silence for as long as the host waited).
+listen that timed out (silence for as long as the host waited); ``<noise>``
+is a sound the recognizer made nothing of (no words, not a timeout).
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class ScriptEars(TextEars):
             self.fed.now = float(mark[1:])
             if not text:
                 return Heard((), self.fed.now, timed_out=True)
+        if text == "<noise>":
+            return Heard((), self.fed.now)
         if "<listed" in text:
             word = listed_word(self.host)
             text = text.replace("<listed-letters>", " ".join(word)).replace("<listed>", word)

@@ -131,9 +131,11 @@ def brainstorm(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Acti
         heard = dialogue.ears.listen("command", grammar, wait)
         if heard.ended:
             raise ControlFlow("quit")
-        if heard.timed_out or not heard.nbest:
-            heard_until = now + wait
+        if heard.timed_out:
+            heard_until = now + wait  # nobody spoke for the whole wait
             continue
+        if not heard.nbest:
+            continue  # a noise: the clock alone says how long it took
         text = heard.nbest[0]
         dialogue.transcript(label, text)
         chosen = ready(text)
