@@ -159,6 +159,25 @@ def test_votes_that_do_not_add_up_to_the_players_are_counted_again() -> None:
     assert host.engine.tiles == NO_TILES
 
 
+def test_unheard_counts_fall_back_to_yes_no_about_the_majority() -> None:
+    host = new()
+    run = play(host, [*READY, "<unlisted>", "<unlisted-letters>", "yes", "doesn't fit",
+                      "lots", "many", "some", "no", "no"])
+    run.index("Do more players accept the word than reject it?")
+    run.index("Do more players reject it than accept it?")
+    run.index("2 accept and 2 reject.")
+    run.index("It's a tie, so the tiles go back.")
+    assert host.engine.phase == "brainstorm" and host.engine.team == RED
+
+
+def test_an_unheard_reject_count_is_everyone_else() -> None:
+    host = new()
+    run = play(host, [*READY, "<unlisted>", "<unlisted-letters>", "yes", "doesn't fit",
+                      "3", "lots", "many", "some"])
+    run.index("3 accept and 1 reject.")
+    run.index("The challenge fails: Blue team misses its next turn.")
+
+
 # -- asking about the challenge ---------------------------------------------------------
 
 

@@ -400,20 +400,36 @@ def vote(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
     everyone = host.words.text("everyone")
     while True:
         accept = _count(dialogue, Line(key("ask_accept")), everyone, players)
+        if accept is None:
+            return Action("vote", team, _by_majority(dialogue, everyone, players))
         reject = _count(dialogue, Line(key("ask_reject")), everyone, players)
+        if reject is None:
+            reject = players - accept  # everyone votes (the engine's rule)
         if accept + reject == players:
             return Action("vote", team, {"accept": accept, "reject": reject})
         dialogue.tell(key("vote_count_wrong"), votes=accept + reject, players=players)
 
 
-def _count(dialogue: Dialogue, line: Line, addressee: str, players: int) -> int:
+def _count(dialogue: Dialogue, line: Line, addressee: str, players: int) -> int | None:
+    """A number of players, or None after three unclear replies."""
     intents: dict[str, Any] = dict(COUNT_WORDS)
     for phrase in ("everyone", "everybody", "all of us", "all of them", "all"):
         intents[phrase] = players
     expected: Sequence[str] = [str(n) for n in range(players + 1)]
     ask = Ask([line], "number", addressee,
               request={"min": 0, "max": players, "expected": list(expected)}, intents=intents)
-    while True:
-        u = dialogue.ask(ask)
-        if isinstance(u.value, int) and not isinstance(u.value, bool):
-            return int(u.value)
+    u = dialogue.ask(ask)
+    if isinstance(u.value, int) and not isinstance(u.value, bool):
+        return int(u.value)
+    return None
+
+
+def _by_majority(dialogue: Dialogue, addressee: str, players: int) -> dict[str, int]:
+    """When the counts cannot be heard: yes/no questions about the majority. The
+    counts handed to the engine then stand for the outcome (a bare majority, or a tie)."""
+    most = players // 2 + 1
+    if _yes(dialogue, Line(key("more_accept")), addressee).value is True:
+        return {"accept": most, "reject": players - most}
+    if players % 2 == 1 or _yes(dialogue, Line(key("more_reject")), addressee).value is True:
+        return {"accept": players - most, "reject": most}
+    return {"accept": players // 2, "reject": players // 2}
