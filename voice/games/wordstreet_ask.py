@@ -267,11 +267,19 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
     words = host.words
     label = words.team(team)
     request = {"answer": word.lower()} if word else {}
+    target, done = letters_only(word).upper(), letters_only(so_far).upper()
+    rest = target[len(done):] if word and target.startswith(done) else ""
+
+    def fallback() -> Ask:
+        line = Line(key("spell_for_you"), {"letters": words.spelled(so_far + rest)})
+        return Ask([line], "yesno", label, default=Understood("correct", False, 1.0, ""))
+
     ask = Ask([intro], "spelling", label, request=request,
               spellable=(word.lower(),) if word else (),
               understand=lambda h: read_letters(h.nbest, word, so_far),
               confirm=lambda u: Line("common.did_you_say",
-                                     {"said": words.spelled(u.value["letters"])}))
+                                     {"said": words.spelled(u.value["letters"])}),
+              fallback=fallback if rest else None)
     try:
         u = dialogue.ask(ask)
     except ControlFlow as flow:
@@ -282,6 +290,8 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
             return None
         raise
     value = u.value
+    if value is True:  # three unclear tries, then "shall I move the tiles for ...?": yes
+        return _queue(host, team, with_hyphens(word, so_far, rest), True)
     if not isinstance(value, dict):
         return None
     if value.get("pass"):
