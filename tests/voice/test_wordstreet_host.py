@@ -119,6 +119,19 @@ def test_a_word_said_in_the_brainstorm_is_confirmed_then_spelled() -> None:
     assert pos(run, "T") == 1 and pos(run, "R") == 1
 
 
+def test_a_word_said_in_the_brainstorm_may_be_refused_or_denied() -> None:
+    host = new()
+    bad = sorted(host.deck.blocklist)[0]
+    run = play(host, [f"our word is {bad}", "cat", "c a t", "no",
+                      "our word is tiger", "no", "lion", "l i o n", "no"])
+    refused = run.index("that word isn't allowed in this game")
+    assert run.said()[refused - 1] == "Great, Red team is ready."
+    assert not any(bad in line.lower().split() for line in run.said())
+    denied = run.index("Your word is tiger. Is that right?", refused)
+    run.index("Blue team, what's your word?", denied)
+    run.index("Blue team spelled L-I-O-N.", denied)
+
+
 def test_a_blocklisted_word_is_refused_without_being_said_aloud() -> None:
     host = new()
     bad = sorted(host.deck.blocklist)[0]

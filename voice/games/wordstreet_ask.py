@@ -173,17 +173,20 @@ def choose_word(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> str
     label = host.words.team(team)
     may_pass = bool(prompt.info["may_pass"])
     pending, host.turn.heard_word = host.turn.heard_word, None
-    if pending:
-        u = read_word([pending], host.lexicon, host.deck.blocklist)
-        if isinstance(u.value, dict) and "word" in u.value:
-            line = Line(key("confirm_word"), {"word": u.value["word"]})
-            if _yes(dialogue, line, label).value is True:
-                return str(u.value["word"])
     line = Line(key("ask_word_or_pass" if may_pass else "ask_word"), {"team": label})
     ask = Ask([line], "word", label, confirm=_confirm_word,
               understand=lambda h: read_word(h.nbest, host.lexicon, host.deck.blocklist))
     while True:
-        u = dialogue.ask(ask)
+        if pending:
+            # "Our word is ..." in the brainstorm: confirm it rather than ask again.
+            u = read_word([pending], host.lexicon, host.deck.blocklist)
+            pending = None
+            if isinstance(u.value, dict) and "word" in u.value:
+                heard = Line(key("confirm_word"), {"word": u.value["word"]})
+                if _yes(dialogue, heard, label).value is not True:
+                    continue
+        else:
+            u = dialogue.ask(ask)
         value = u.value
         if not isinstance(value, dict):
             return ""  # three tries missed: letters are easier to hear, so spell it instead
