@@ -228,7 +228,7 @@ def test_quick_play_by_turns_ends_with_the_most_tiles() -> None:
     host = new(variant={"quick": "1"})
     board(host, Q=3)
     run = play(host, [*READY, "dog", "d o g", "no", "", "", "pass"])
-    run.index("Quick play: 1 turns each.")
+    run.index("Quick play: one turn each.")
     run.index("No word this time, Blue team: no tiles move.")
     run.index("Red team has the most tiles and wins the game!")
     assert run.outcome.winners == [RED]

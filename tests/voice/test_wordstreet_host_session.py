@@ -88,6 +88,17 @@ def test_a_resumed_game_ends_in_the_same_state_as_one_played_straight_through() 
     assert "Blue team spelled D-O-G." in resumed.said(), "Red lost its turn to the challenge"
 
 
+def test_the_quick_play_clock_survives_quit_and_resume() -> None:
+    host = new(variant={"quick": "2m"}, clock=FedClock())
+    first = play(host, [*READY, "cat", "@65 c a t", "no", "quit"])
+    run, saved = resume(first.slot, [*READY, "dog", "@60 d o g", "no"])
+    assert saved.setup["timer"]["used_s"] == pytest.approx(65.0)
+    assert saved.setup["timer"]["warned"] == [60]
+    assert run.count("One minute of play left!") == 0, "said before the quit, not again"
+    run.index("The quick-play time is up!")
+    assert run.host.engine.is_over() and run.host.engine.turns == [1, 1]
+
+
 def test_after_the_game_ends_there_is_nothing_to_resume() -> None:
     host = new(variant={"quick": "1"})
     run = play(host, ["", "", "pass", "", "", "pass"])

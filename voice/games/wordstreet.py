@@ -136,8 +136,9 @@ class WordStreetHost:
         lines.append(Line(key("settings"), {"side": st.settings.side,
                                             "seconds": st.settings.timer_seconds}))
         if st.settings.turn_limit is not None:
-            lines.append(Line(key("quick_turns"), {"turns": st.settings.turn_limit,
-                                                   "target": WIN_CAPTURES}))
+            turns = st.settings.turn_limit
+            lines.append(Line(key("quick_turn_one" if turns == 1 else "quick_turns"),
+                              {"turns": turns, "target": WIN_CAPTURES}))
         if self.timer is not None:
             lines.append(Line(key("quick_minutes"), {"minutes": int(self.timer.limit_s // 60),
                                                      "target": WIN_CAPTURES}))
