@@ -86,7 +86,7 @@ def test_the_table_may_overrule_the_dictionary() -> None:
                       "that was wrong"])
     ruling = run.index("My dictionary doesn't have Z-O-R-B-S, so the spelling is wrong.")
     run.index("Does everyone agree?", ruling)
-    run.index("you agree it's the other way", ruling)
+    run.index("the table decides otherwise", ruling)
     run.index("The challenge fails: Blue team misses its next turn.", ruling)
     assert host.engine.tiles[INDEX["Z"]] == 1 and host.engine.team == RED
 

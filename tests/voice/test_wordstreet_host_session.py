@@ -227,3 +227,64 @@ def test_snapshot_of_a_short_session() -> None:
         SNAPSHOT.write_text(text, encoding="utf-8")
     assert text == SNAPSHOT.read_text(encoding="utf-8"), "regenerate and review (see SNAPSHOT)"
     assert RED == 0
+
+
+# -- whole games ---------------------------------------------------------------------
+
+
+class AutoEars:
+    """A table that always answers: ready, a word from the card, its letters, and
+    random challenges, kinds, agreements and votes (seeded)."""
+
+    def __init__(self, host, seed: int) -> None:  # type: ignore[no-untyped-def]
+        import random
+
+        self.host = host
+        self.rng = random.Random(seed)
+        self.count = 0
+
+    def listen(self, kind: str, expected, timeout_s: float):  # type: ignore[no-untyped-def]
+        from voice.dialogue import Heard
+
+        self.count += 1
+        st = self.host.engine
+        rng = self.rng
+        if self.count > 5000:
+            return Heard(("quit",), 0.0, ended=True)
+        if kind == "command":
+            return Heard(("we're ready",), 0.0)
+        if kind == "word":
+            accept = self.host.deck.side(st.card, st.settings.side).accept
+            plain = [w for w in accept if w.isalpha()]
+            pick = rng.choice(plain) if rng.random() < 0.9 else "zorblex"
+            return Heard((pick,), 0.0)
+        if kind == "spelling":
+            word = (self.host.turn.word or "cat").replace("-", "")
+            letters = " ".join(word.lower()[len(st.spelled.replace("-", "")):])
+            return Heard((letters or "done",), 0.0)
+        if kind == "name":
+            return Heard((rng.choice(["the spelling", "two words", "it doesn't fit"]),), 0.0)
+        if kind == "number":
+            return Heard((str(rng.randint(0, st.settings.players)),), 0.0)
+        return Heard((rng.choice(["yes", "no", "no"]),), 0.0)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_whole_games_end_with_a_winner(seed: int) -> None:
+    import io
+    import random
+
+    from voice.dialogue import Dialogue
+    from voice.driver import Driver
+    from voice.textio import SilentMouth, Transcript
+
+    host = new(seed=seed, variant={"side": "orange" if seed % 2 else "blue"})
+    ears = AutoEars(host, seed)
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), host, transcript=Transcript(out),
+                        clock=FedClock())
+    outcome = Driver(host, dialogue, random.Random(seed), slot=SaveSlot()).run()
+    st = host.engine
+    assert not outcome.quit, out.getvalue()[-2000:]
+    assert outcome.winners and st.captured()[outcome.winners[0]] >= 8
+    assert "wins the game" in out.getvalue().splitlines()[-1]
