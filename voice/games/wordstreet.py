@@ -7,9 +7,15 @@ app asks "What's your word?", checks it with the lexicon (blocklisted words
 are refused without being said back), then "Spell it", and moves each tile
 as its letter is heard ("P moves towards Red. R is captured by Red!"). The
 other team is asked whether it challenges, and which kind: spelling and two
-words are settled by the shipped lexicon, the word's fit by a count of hands
-("How many players accept the word?"), except that a word on the card's own
-accept list fits without a vote.
+words are settled by the shipped lexicon (its ruling is said, and the table
+may overrule it: the sheet has players settle it by consensus first), the
+word's fit by a count of hands ("How many players accept the word?"), except
+that a word on the card's own accept list fits without a vote.
+
+Where three replies are not understood the sheet's graceful way out is
+taken: a word not heard is spelled instead; letters not heard become "shall
+I move the tiles for C-A-T?"; no challenge; the dictionary's ruling stands;
+vote counts become yes/no questions about the majority.
 
 Quick play (``--variant quick=5`` turns per team, or ``quick=20m``) follows
 the sheet; the game clock of the timed kind lives here, read from an
