@@ -184,6 +184,18 @@ def test_undo_at_a_mismatch_question_moves_nothing() -> None:
     assert pos(run, "A") == 0 and pos(run, "E") == 2
 
 
+def test_done_before_the_end_of_the_word_is_checked() -> None:
+    host = new()
+    run = play(host, [*READY, "purple", "p u r done", "no", "p l e", "no"])
+    run.index("Is P-U-R the whole word?")
+    run.index("Go on spelling: P-U-R so far.")
+    run.index("Red team spelled P-U-R-P-L-E.")
+    host2 = new()
+    run2 = play(host2, [*READY, "purple", "p u r done", "yes", "no"])
+    run2.index("Red team spelled P-U-R.")
+    assert host2.engine.team == 1
+
+
 def test_undo_before_any_letter_has_nothing_to_take_back() -> None:
     host = new()
     run = play(host, [*READY, "cat", "undo", "c a t", "no"])

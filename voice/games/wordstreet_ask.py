@@ -317,7 +317,11 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
         return _queue(host, team, letters, finish)
     if value["fits"]:
         chars = with_hyphens(word, so_far, letters)
-        return _queue(host, team, chars, bool(value["done"]))
+        finish = bool(value["done"])
+        if finish and letters_only(so_far + letters) != letters_only(word):
+            line = Line(key("spell_whole"), {"letters": words.spelled(so_far + chars)})
+            finish = _yes(dialogue, line, label).value is True
+        return _queue(host, team, chars, finish)
     line = Line(key("spell_mismatch"), {"letters": words.spelled(so_far + letters),
                                         "word": word.lower()})
     try:
