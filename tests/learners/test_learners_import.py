@@ -70,7 +70,10 @@ def test_good_list_makes_a_pack_that_loads(tmp_path: Path,
     clue = questions.question(2, Category.CROSSWORD, 1)
     assert isinstance(clue, CrosswordClue)
     assert (clue.clue, clue.first_letter, clue.answers) == ("A young cat", "k", ("kitten",))
-    assert questions.count(2, Category.MULTIPLE_CHOICE) == 0
+    # A word list makes no Multiple Choice: that stream comes from the shipped packs.
+    shipped = load_wordup()
+    assert questions.count(2, Category.MULTIPLE_CHOICE) == shipped.count(2, Category.MULTIPLE_CHOICE)
+    assert questions.question(2, Category.MULTIPLE_CHOICE, 0).id.startswith("wu2-mc-")
 
 
 def test_every_bad_line_is_reported_with_its_number(
