@@ -38,7 +38,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     ),
     "score": (
         "score", "scores", "the score", "what's the score", "what is the score", "tell me the score",
-        "how many tokens", "how many tokens do i have", "how many do i have", "who's winning",
+        "how many do i have", "who's winning",
         "who is winning", "how am i doing", "how are we doing", "what are the scores",
     ),
     "whose_turn": (
@@ -49,6 +49,13 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "where_am_i": (
         "where am i", "where are we", "where is my piece", "where's my piece", "what square",
         "what square am i on", "where are we on the board", "where am i on the board",
+    ),
+    "tokens": (
+        "what are my tokens", "my tokens", "what tokens do i have", "which tokens do i have",
+        "how many tokens", "how many tokens do i have", "what have i got", "what do i have",
+        "what are our tokens", "our tokens", "what are our cards", "our cards", "my cards",
+        "what cards do we have", "which cards do we have", "what are our tiles", "our tiles",
+        "what tiles do we have", "which tiles have we got",
     ),
     "help": (
         "help", "help me", "help please", "what can i say", "what do i say", "how does this work",
@@ -96,7 +103,8 @@ PHRASES: dict[str, tuple[str, ...]] = {
 }
 
 COMMANDS: tuple[str, ...] = (
-    "repeat", "slower", "faster", "spell", "score", "whose_turn", "where_am_i", "help", "pause",
+    "repeat", "slower", "faster", "spell", "score", "whose_turn", "where_am_i", "tokens", "help",
+    "pause",
     "resume", "undo", "skip", "quit", "that_was_right", "that_was_wrong", "ready", "stop",
 )
 
