@@ -350,7 +350,10 @@ class MicSource:
         block = self._dev_rate * block_ms // 1000
 
         def callback(indata: Any, frames: int, t: Any, status: Any) -> None:
-            self._queue.put(bytes(indata))
+            # The gate is checked when the audio is captured: a block read later,
+            # after the app stopped talking, must still be silent if it held its voice.
+            block = bytes(indata)
+            self._queue.put(block if self.gate.is_open(self._clock()) else bytes(len(block)))
 
         try:
             self._stream = sd.RawInputStream(samplerate=self._dev_rate, channels=1, dtype="int16",

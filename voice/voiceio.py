@@ -9,7 +9,9 @@ off), reading ``___`` gaps in the Missing Word style and spelled-out words
 the prompt's grammar, but only once the app has stopped talking: the
 speaker and the microphone share one :class:`~voice.audio.MicGate`, and
 :class:`ListenPolicy` waits for it to open (speech end plus a short tail for
-room echo) before the recognizer's no-speech timeout starts to run.
+room echo) before the recognizer's no-speech timeout starts to run; what a
+live microphone captured meanwhile (silence, by the gate) does not count
+against the player's time to answer.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ class VoiceEars:
     """A recognizer on an audio source, constrained per prompt, behind the dialogue's Ears."""
 
     def __init__(self, recognizer: Recognizer, audio: AudioIn, gate: MicGate | None = None, *,
-                 policy: ListenPolicy | None = None,
+                 policy: ListenPolicy | None = None, live: bool = False,
                  clock: Callable[[], float] = time.monotonic,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.recognizer = recognizer
@@ -129,14 +131,32 @@ class VoiceEars:
         self.policy = policy or ListenPolicy()
         self.clock = clock
         self.sleep = sleep
+        self.live = live
         self.last: Recognition | None = None
-        self._idle_since: float | None = None
+        self._idle_since: float | None = clock() if live else None
 
     @staticmethod
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
         return Grammar.of(kind, grammar_words(kind, expected))
+
+    def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
+        """One utterance; a burst that decodes to nothing (a click, a breath) is not one.
+
+        The engine's voice detector can fire on a noise and then give no words;
+        that must not cost the player a try, so listening goes on for the rest
+        of the time allowed.
+        """
+        while True:
+            if kind == "spelling":
+                rec = listen_spelled(self.recognizer, self.audio, grammar, wait_s)
+            else:
+                rec = self.recognizer.listen(self.audio, grammar, wait_s)
+            used_s = rec.result_at_ms / 1000.0
+            if rec.alternatives or used_s <= 0.0 or used_s >= wait_s - 0.05:
+                return rec
+            wait_s -= used_s
 
     def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
         self.policy.wait_open(self.gate, self.clock, self.sleep)
@@ -145,13 +165,10 @@ class VoiceEars:
         # listen; the recognizer counts its no-speech timeout in audio, so that
         # backlog must not eat into the player's time to answer.
         backlog = self.clock() - self._idle_since if self._idle_since is not None else 0.0
-        wait = timeout_s + max(0.0, backlog)
-        if kind == "spelling":
-            rec = listen_spelled(self.recognizer, self.audio, grammar, wait)
-        else:
-            rec = self.recognizer.listen(self.audio, grammar, wait)
+        rec = self._hear(kind, grammar, timeout_s + max(0.0, backlog))
         now = self.clock()
-        self._idle_since = now
+        if self.live:
+            self._idle_since = now
         self.last = rec
         if rec.speech_end_ms is not None and rec.result_at_ms >= rec.speech_end_ms:
             # The result came (result_at - speech_end) of audio after the speech ended.

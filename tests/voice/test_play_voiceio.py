@@ -127,7 +127,7 @@ def test_ears_report_when_speech_ended_on_the_dialogue_clock() -> None:
     assert ears.listen("yesno", [], 5.0).timed_out
 
 
-def test_the_backlog_since_the_last_listen_is_added_to_the_timeout() -> None:
+def test_the_backlog_of_a_live_microphone_is_added_to_the_timeout() -> None:
     now = [10.0]
     rec = _Heard([], end_ms=0.0, result_ms=0.0)
     timeouts: list[float] = []
@@ -138,11 +138,38 @@ def test_the_backlog_since_the_last_listen_is_added_to_the_timeout() -> None:
         return real(audio, grammar, timeout_s)
 
     rec.listen = listen  # type: ignore[method-assign]
-    ears = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate(), clock=lambda: now[0])
+    ears = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate(), live=True,
+                     clock=lambda: now[0])
+    now[0] += 3.0  # the opening was spoken while the microphone ran
     ears.listen("yesno", [], 12.0)
-    now[0] += 6.0  # the app read a question for six seconds
+    now[0] += 6.0  # then a question, for six seconds
     ears.listen("yesno", [], 12.0)
-    assert timeouts == [12.0, 18.0]
+    assert timeouts == [15.0, 18.0]
+    still = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate(),
+                      clock=lambda: now[0])
+    now[0] += 6.0
+    still.listen("yesno", [], 12.0)  # a recorded source has no backlog
+    now[0] += 6.0
+    still.listen("yesno", [], 12.0)
+    assert timeouts[-2:] == [12.0, 12.0]
+
+
+def test_a_noise_that_decodes_to_nothing_does_not_end_the_listen() -> None:
+    class _Noise(_Heard):
+        calls: list[float] = []
+
+        def listen(self, audio: object, grammar: Grammar, timeout_s: float = 8.0
+                   ) -> Recognition:
+            self.calls.append(timeout_s)
+            if len(self.calls) == 1:  # a click: voice detected, no words, 0.7 s used
+                return Recognition((), self.name, timed_out=True, speech_end_ms=180.0,
+                                   result_at_ms=700.0)
+            return super().listen(audio, grammar, timeout_s)
+
+    rec = _Noise(["yes"], end_ms=900.0, result_ms=1400.0)
+    heard = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate()).listen(
+        "yesno", [], 5.0)
+    assert heard.nbest == ("yes",) and rec.calls == [5.0, pytest.approx(4.3)]
 
 
 def test_a_new_name_is_heard_without_a_grammar_and_answers_with_one() -> None:

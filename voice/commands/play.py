@@ -156,7 +156,7 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
         from voice.audio import MicSource
         from voice.voiceio import VoiceEars
 
-        ears = VoiceEars(select.build(choice), MicSource(args.input, gate), gate)
+        ears = VoiceEars(select.build(choice), MicSource(args.input, gate), gate, live=True)
     mouth: Mouth
     if args.no_speech:
         mouth = SilentMouth(rate=settings.rate)
