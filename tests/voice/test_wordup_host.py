@@ -114,9 +114,11 @@ def test_every_prompt_kind_is_asked_by_voice_over_a_few_games(tmp_path: Path) ->
                     "free_tokens", "exchange", "stop_or_lose"}
 
 
-def test_a_game_is_the_same_for_the_same_seed_and_replies() -> None:
+def test_a_game_is_the_same_for_the_same_seed_and_replies(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runs = []
-    for _ in range(2):
+    for n in range(2):
+        monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / f"run{n}"))  # new players
         host = host_for(seed=11)
         dialogue, out = dialogue_for(host, Table(host))
         Driver(host, dialogue, random.Random(11)).run()
@@ -358,11 +360,14 @@ def test_the_timer_survives_save_and_resume() -> None:
 # -- quit and resume ---------------------------------------------------------------------------
 
 
-def test_quit_then_resume_continues_exactly(tmp_path: Path) -> None:
+def test_quit_then_resume_continues_exactly(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "reference"))
     reference = host_for(seed=5)
     dialogue, _ = dialogue_for(reference, Table(reference))
     Driver(reference, dialogue, random.Random(5)).run()
 
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "split"))  # the same new players
     host = host_for(seed=5)
     slot = SaveSlot(tmp_path / "saves")
     dialogue, out = dialogue_for(host, Table(host, stop_after=6))
@@ -432,3 +437,63 @@ def test_help_with_words_never_gives_the_answer_away() -> None:
     assert "I can only explain words from this question." in text
     assert "uncle means" not in text
     assert host.state.tokens[0] == [1, 0, 0, 0]  # type: ignore[attr-defined]
+
+
+# -- learners: profiles, level offers, reports --------------------------------------------------
+
+
+def test_new_and_returning_players_are_greeted_and_results_recorded(tmp_path: Path) -> None:
+    host = host_for(seed=3)
+    opening = _say(host.opening())
+    assert not any("Welcome back" in line for line in opening)
+    dialogue, out = dialogue_for(host, typed(["uncle", "banana"]))
+    Driver(host, dialogue, random.Random(3)).run()
+    assert host.learn is not None
+    profile = host.learn.learners.profile("Ana")
+    assert [r.correct for r in profile.results][:2] == [True, False]
+    again = _say(host_for(seed=3).opening())
+    assert "Welcome back, Ana! You're playing at level 2." in again
+
+
+def test_a_pinned_level_wins_over_the_one_chosen() -> None:
+    from voice.profiles import ProfileStore
+
+    store = ProfileStore()
+    host_for(seed=3)  # Ana and Ben now have profiles
+    profile = store.find("Ana")
+    assert profile is not None
+    profile.level, profile.pinned = 4, True
+    store.save(profile)
+    host = host_for(seed=3)
+    assert host.state.levels == [4, 4]
+    assert "Ana, your teacher has set your level to 4." in _say(host.opening())
+
+
+def test_a_level_offer_before_the_roll_changes_the_next_questions() -> None:
+    from voice.games.wordup_learners import WordUpLearners
+    from voice.learners import Learners
+    from voice.levelfit import Policy
+
+    host = host_for(seed=3)
+    host.learn = WordUpLearners(host.names, Learners(policy=Policy(window=2, quiet_turns=0)))
+    host.learn.join(list(host.state.levels))
+    # Ana answers three right, Ben takes a free token; then, before Ana rolls, the offer.
+    dialogue, out = dialogue_for(host, typed(["uncle", "aunt", "wallet", "free", "yes"]))
+    Driver(host, dialogue, random.Random(3)).run()
+    text = out.getvalue()
+    assert "HOST: Ana, you're getting most of these right. Shall I make your questions harder?" \
+        in text
+    assert "your questions are now at level 3" in text
+    assert host.state.levels[0] == 3
+    setup = host.setup_json()
+    back = load_host(json.loads(json.dumps(setup)), host.state.to_json())
+    assert back.learn is not None and back.learn.offered_turn == host.learn.offered_turn
+
+
+def test_reports_are_written_when_the_game_ends(tmp_path: Path) -> None:
+    host = host_for(seed=2, variant={"tokens": "1"})
+    dialogue, out = dialogue_for(host, Table(host, percent=90))
+    Driver(host, dialogue, random.Random(2)).run()
+    assert "Progress reports are ready for Ana, Ben." in out.getvalue()
+    assert host.learn is not None and len(host.learn.reports) == 2
+    assert all(p.exists() and p.read_text().startswith("<!") for p in host.learn.reports)

@@ -308,6 +308,8 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
     outcome = driver.run()
     if not outcome.quit:
         (slot.folder / LOG_POINTER).unlink(missing_ok=True)
+        for path in getattr(getattr(driver.host, "learn", None), "reports", []):
+            _note(f"report written: {path}")
     return 0
 
 

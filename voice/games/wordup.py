@@ -43,6 +43,7 @@ from voice import timewarn
 from voice.dialogue import Ask, ControlFlow, Dialogue, Help, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
+from voice.games.wordup_learners import WordUpLearners
 from voice.pronounce_help import glossary, help_for, parse_help
 from voice.understand import Understood
 
@@ -108,7 +109,12 @@ def new_host(options: PlayOptions, rng: random.Random,
     setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
              "pack": str(options.pack) if options.pack else None, "seed": options.seed,
              "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
-    return WordUpHost(state, setup, _questions(options.pack), clock=clock)
+    host = WordUpHost(state, setup, _questions(options.pack), clock=clock)
+    learn = WordUpLearners(list(names))
+    levels, host.greetings = learn.join(list(state.levels))
+    state.levels[:] = levels  # a level a teacher pinned wins over the one chosen
+    host.learn = learn
+    return host
 
 
 def load_host(setup: dict[str, Any], state: dict[str, Any],
@@ -118,6 +124,10 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
     host = WordUpHost(from_json(state), dict(setup), _questions(Path(pack) if pack else None),
                       clock=clock)
     host.resumed = True
+    learn = WordUpLearners(list(host.names))
+    learn.join(list(host.state.levels))
+    learn.restore(dict(setup.get("learners") or {}))
+    host.learn = learn
     return host
 
 
@@ -164,6 +174,10 @@ class WordUpHost:
                             list(timer.get("warned", []))) if minutes else None
         self._queued: list[Line] = []
         self._roll_total: int | None = None
+        self.learn: WordUpLearners | None = None
+        """Profiles and level offers (None: not kept, e.g. a throwaway game)."""
+        self.greetings: list[Line] = []
+        self._dialogue: Dialogue | None = None
         self._gloss: dict[str, str] | None = None
 
     # -- names and small words -------------------------------------------------------
@@ -201,6 +215,8 @@ class WordUpHost:
             lines.append(Line("wordup.opening_timed", {"minutes": int(self.timer.limit_s // 60)}))
         if self.state.variant.physical_dice:
             lines.append(Line("wordup.opening_physical"))
+        lines += self.greetings
+        self.greetings = []
         return lines
 
     def setup_json(self) -> dict[str, Any]:
@@ -210,6 +226,8 @@ class WordUpHost:
             setup["timer"] = {"minutes": int(self.timer.limit_s // 60),
                               "used_s": round(self.timer.used_s, 3),
                               "warned": list(self.timer.warned)}
+        if self.learn is not None:
+            setup["learners"] = self.learn.to_json()
         return setup
 
     def restore(self, state_json: dict[str, Any]) -> None:
@@ -221,6 +239,7 @@ class WordUpHost:
         if prompt.kind == "shuffle":
             return Action("shuffle", CHANCE, shuffled(rng, list(range(prompt.info["cards"]))))
         if prompt.kind == "roll":
+            self._level_offer(prompt, self._dialogue)
             return Action("roll", CHANCE, sum(roll_dice(rng)))
         raise AssertionError(f"Word Up has no chance prompt {prompt.kind!r}")
 
@@ -228,6 +247,8 @@ class WordUpHost:
         if self._time_is_up():
             return Action("time_up", CHANCE)
         self._flush(dialogue)
+        self._dialogue = dialogue
+        self._level_offer(prompt, dialogue)
         handler = _DECIDERS[prompt.kind]
         value = handler(self, prompt, dialogue)
         return Action(prompt.kind, prompt.actor, value)
@@ -245,6 +266,17 @@ class WordUpHost:
             self._queued.append(Line(warning.key, warning.fields))
         timer.warned = sorted(set(timer.warned) | timewarn.passed(timer.limit_s, used))
         return False
+
+    def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> None:
+        """Before a turn's first roll: the level question, if the player's results call for it."""
+        info = prompt.info
+        if (self.learn is None or prompt.kind != "roll" or info.get("purpose") != "move"
+                or info.get("from") != 0):
+            return
+        seat = int(info["seat"])
+        level = self.learn.offer(seat, self.state.turns, dialogue)
+        if level is not None:
+            self.state.levels[seat] = level
 
     def _flush(self, dialogue: Dialogue) -> None:
         if self._queued:
@@ -498,7 +530,9 @@ class WordUpHost:
         self._queued = []
         if not events:
             if self.state.is_over():
-                return [*lines, Line("wordup.final_scores", {"scores": self._scores()})]
+                lines.append(Line("wordup.final_scores", {"scores": self._scores()}))
+                if self.learn is not None:
+                    lines += self.learn.finish()
             return lines
         evs = list(events)
         for n, event in enumerate(evs):
@@ -598,9 +632,11 @@ class WordUpHost:
         return [Line("wordup.card_stop_or_lose")]
 
     def _verdict(self, d: Any) -> list[Line]:
+        item = self.questions.question(d["level"], CATEGORY_OF[d["colour"]], d["index"])
+        if self.learn is not None:
+            self.learn.answered(d["seat"], item, bool(d["correct"]))
         if d["correct"]:
             return [Line("wordup.right")]
-        item = self.questions.question(d["level"], CATEGORY_OF[d["colour"]], d["index"])
         return wrong_lines(item)
 
     def _game_over(self, d: Any) -> list[Line]:

@@ -1,0 +1,82 @@
+"""Word Up's learners: profiles, results and level offers, fitted into the host's turns.
+
+The host joins every player at set-up (a returning player is greeted and a
+level their teacher pinned wins over the one chosen), records each verdict,
+and at the start of a player's turn, before the dice are rolled, asks the
+level question :class:`~voice.learners.Learners` offers ("you're getting
+most of these right; shall I make your questions harder?"), so a new level
+applies from that turn's first question. At the end it writes each player's
+report. The level-fitting windows are saved with the game's set-up, so a
+resumed game goes on counting where it stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from content.schema import WordUpItem
+from voice.dialogue import Ask, Dialogue, Line
+from voice.learners import Learners, Say
+from voice.understand import Understood
+
+
+def line(say: Say) -> Line:
+    return Line(say.key, dict(say.fields))
+
+
+class WordUpLearners:
+    """The learner calls of one Word Up game; ``clock`` gives seconds since the epoch."""
+
+    def __init__(self, names: list[str], learners: Learners | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.names = names
+        self.learners = learners if learners is not None else Learners()
+        self.clock = clock
+        self.started = clock()
+        self.offered_turn = -1
+        self.reports: list[Path] = []
+
+    def join(self, levels: list[int]) -> tuple[list[int], list[Line]]:
+        """Each seat's level from now on (a level a teacher pinned wins), and what to say."""
+        out: list[int] = []
+        lines: list[Line] = []
+        for name, level in zip(self.names, levels, strict=True):
+            joined, says = self.learners.join(name, level)
+            out.append(joined)
+            # The opening already names everyone's level: greet only returning players.
+            lines.extend(line(s) for s in says if s.key != "learn.new_player")
+        return out, lines
+
+    def answered(self, seat: int, item: WordUpItem, correct: bool) -> None:
+        self.learners.answered(self.names[seat], item, correct, self.clock())
+
+    def offer(self, seat: int, turn: int, dialogue: Dialogue | None) -> int | None:
+        """Ask ``seat`` the level question if one is due this turn; the new level or None."""
+        if dialogue is None or turn == self.offered_turn:
+            return None
+        self.offered_turn = turn
+        name = self.names[seat]
+        say = self.learners.offer(name, turn)
+        if say is None:
+            return None
+        ask = Ask([line(say)], "yesno", name, default=Understood("correct", False, 1.0, ""))
+        accepted = bool(dialogue.ask(ask).value)
+        level, reply = self.learners.reply(name, accepted, turn)
+        dialogue.speak([line(reply)])
+        return level
+
+    def finish(self) -> list[Line]:
+        self.reports, say = self.learners.finish(self.clock(), since=self.started)
+        return [line(say)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"fit": self.learners.to_json(), "offered_turn": self.offered_turn,
+                "started": self.started}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.learners.restore(data.get("fit", {}))
+        self.offered_turn = int(data.get("offered_turn", -1))
+        self.started = float(data.get("started", self.started))
