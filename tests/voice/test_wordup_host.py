@@ -16,15 +16,8 @@ from tests.voice.wordup_kit import Table, advance_to, dialogue_for, host_at, hos
 from voice.driver import Driver
 from voice.errors import UsageError
 from voice.games import PlayOptions
-from voice.games.wordup import (
-    VARIANTS,
-    load_host,
-    new_host,
-    parse_variant,
-    question_ask,
-    spelled,
-    wrong_lines,
-)
+from voice.games.wordup import VARIANTS, load_host, new_host, parse_variant
+from voice.games.wordup_questions import question_ask, spelled, wrong_lines
 from voice.phrases import Phrases
 from voice.session import SaveSlot, TurnLog
 

@@ -20,9 +20,8 @@ engine has no clock: when time is up the host answers the next prompt with
 from __future__ import annotations
 
 import random
-import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,21 +29,19 @@ from typing import Any
 from content.load import WordUpQuestions, load_wordup
 from content.schema import (
     Category,
-    CrosswordClue,
-    MissingWord,
-    MultipleChoice,
-    Spelling,
-    WordUpItem,
 )
 from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, from_json, new_game
 from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
 from voice import timewarn
-from voice.dialogue import Ask, ControlFlow, Dialogue, Help, Line
+from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
 from voice.games.wordup_learners import WordUpLearners
-from voice.pronounce_help import glossary, help_for, parse_help
+from voice.games.wordup_questions import join as _join
+from voice.games.wordup_questions import phrase as _phrase
+from voice.games.wordup_questions import question_ask, wrong_lines
+from voice.pronounce_help import glossary
 from voice.understand import Understood
 
 GAME = "wordup"
@@ -69,9 +66,6 @@ CATEGORY_WORDS: dict[str, str] = {
     "spelling": "yellow", "spell a word": "yellow",
 }
 """Category names a player may say instead of the colour (matched as whole phrases)."""
-
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
 
 def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
     """``--variant`` settings -> (engine Variant, timed minutes or 0); UsageError if bad."""
@@ -697,124 +691,3 @@ _DECIDERS: dict[str, Callable[[WordUpHost, Prompt, Dialogue], Any]] = {
     "exchange": WordUpHost._exchange,
     "stop_or_lose": WordUpHost._stop_or_lose,
 }
-
-
-# -- questions -------------------------------------------------------------------------
-
-
-def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None = None) -> Ask:
-    """The Ask that reads ``item`` in its category's style and judges the reply.
-
-    After three unclear replies the answer counts as wrong (the sheet's
-    graceful default); the right answer is then read by the verdict. The
-    player may ask for help with words ("how do you say ...", "what does ...
-    mean", "say it slowly"), which never gives the answer away.
-    """
-    ask = _question_ask(item, name)
-    ask.help = lambda said: _help(item, said, glossary)
-    return ask
-
-
-def _help(item: WordUpItem, said: str, glossary: Mapping[str, str] | None) -> Help | None:
-    request = parse_help(said)
-    if request is None:
-        return None
-    reply = help_for(item, request, glossary=glossary)
-    return Help([Line(reply.key, dict(reply.fields))], spell=reply.spell, slow=reply.slow)
-
-
-def _question_ask(item: WordUpItem, name: str) -> Ask:
-    wrong = Understood("wrong", None, 1.0, "")
-    if isinstance(item, MissingWord):
-        return Ask([Line("wordup.missing_word", {"sentence": item.sentence,
-                                                 "letters": item.letters})],
-                   "word", name, request={"accepted": list(item.answers)},
-                   spellable=_words(item.sentence), default=wrong, confirm=_confirm_word)
-    if isinstance(item, CrosswordClue):
-        return Ask([Line("wordup.crossword", {"clue": item.clue,
-                                              "letter": item.first_letter.upper()})],
-                   "word", name, request={"accepted": list(item.answers)},
-                   spellable=_words(item.clue), default=wrong, confirm=_confirm_word)
-    if isinstance(item, MultipleChoice):
-        a, b, c = item.options
-        options = list(item.options)
-        return Ask([Line("wordup.multiple_choice", {"question": item.question,
-                                                    "a": a, "b": b, "c": c})],
-                   "choice", name, request={"options": options, "answer": item.answers[0]},
-                   spellable=_words(" ".join([item.question, *options])), default=wrong,
-                   confirm=lambda u: _confirm_choice(u, options))
-    if isinstance(item, Spelling):
-        return Ask([Line("wordup.spelling", {"sentence": item.sentence, "word": item.word})],
-                   "spelling", name,
-                   request=_spelling_request(item),
-                   spellable=tuple(w for w in _words(item.sentence)
-                                   if w.lower() != item.word.lower()),
-                   secret=item.word, default=wrong, confirm=_confirm_spelling)
-    raise AssertionError(f"unknown Word Up item {item!r}")
-
-
-def _spelling_request(item: Spelling) -> dict[str, Any]:
-    variants = [a for a in item.answers if a.lower() != item.word.lower()]
-    return {"answer": item.word, **({"variants": variants} if variants else {})}
-
-
-def wrong_lines(item: WordUpItem) -> list[Line]:
-    """What the reader says after a wrong answer: the right answer (spelled for Spelling)."""
-    if isinstance(item, Spelling):
-        out = [Line("wordup.wrong_spelling", {"word": item.word}),
-               Line("wordup.spelled_out", {"letters": spelled(item.word)})]
-        out += [Line("wordup.also_spelled", {"word": v}) for v in item.answers if v != item.word]
-        return out
-    if isinstance(item, MultipleChoice):
-        index = list(item.options).index(item.answers[0]) if item.answers[0] in item.options else 0
-        return [Line("wordup.wrong_choice", {"letter": "ABC"[index],
-                                             "answer": item.options[index]})]
-    answer, others = item.answers[0], list(item.answers[1:4])
-    if others:
-        return [Line("wordup.wrong_word_more",
-                     {"answer": answer, "others": _join(others, "wordup.list_or")})]
-    return [Line("wordup.wrong_word", {"answer": answer})]
-
-
-def spelled(word: str) -> str:
-    """``"colour"`` -> ``"C-O-L-O-U-R"``: the transcript's spelled form, which the
-    voice mouth reads letter by letter (see :class:`voice.voiceio.VoiceMouth`)."""
-    return "-".join(ch for ch in word.upper() if ch.isalpha())
-
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(w.strip("'-") for w in _WORD.findall(text) if len(w) > 1))
-
-
-def _confirm_word(u: Understood) -> Line:
-    return Line("common.did_you_say", {"said": u.value if isinstance(u.value, str) else u.heard})
-
-
-def _confirm_choice(u: Understood, options: list[str]) -> Line:
-    if isinstance(u.value, int) and 0 <= u.value < len(options):
-        return Line("common.did_you_say", {"said": f"{'ABC'[u.value]}: {options[u.value]}"})
-    return Line("common.did_you_say", {"said": u.heard})
-
-
-def _confirm_spelling(u: Understood) -> Line:
-    letters = u.value if isinstance(u.value, str) and u.value else u.heard
-    return Line("common.did_you_say", {"said": spelled(letters)})
-
-
-_PHRASES: Any = None
-
-
-def _phrase(key: str, **fields: Any) -> str:
-    """A fragment from the phrases file, filled in (parts of a longer spoken line)."""
-    global _PHRASES
-    if _PHRASES is None:
-        from voice.phrases import Phrases
-        _PHRASES = Phrases.load()
-    return str(_PHRASES.text(key, **fields))
-
-
-def _join(items: Sequence[str], key: str = "wordup.list_and") -> str:
-    items = [str(i) for i in items]
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return _phrase(key, items=", ".join(items[:-1]), last=items[-1])
