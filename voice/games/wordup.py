@@ -573,7 +573,7 @@ class WordUpHost:
         if kind == "card_drawn":
             return self._card(d, name, after)
         if kind == "category_chosen":
-            return [Line("wordup.category_chosen", {"category": d["category"]})]
+            return []  # the question's own first line names the category chosen
         if kind == "free_or_answer_chosen":
             return []
         if kind == "exchanged":
