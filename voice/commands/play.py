@@ -50,7 +50,8 @@ LOG_POINTER = "current.log"
 
 def register(sub: Any) -> None:
     p = sub.add_parser("play", help="play a game by voice (or typed, with --asr text)",
-                       description=__doc__.split("\n\n")[0] if __doc__ else None)
+                       description="Play a whole game hosted by voice, or typed in text mode. "
+                                   "With no --players or --teams, the game is set up by voice.")
     p.add_argument("game", nargs="?", default=None,
                    help="wordup, sportleisure or wordstreet (asked by voice if left out)")
     p.add_argument("--players", default=None, help=f"Word Up: {PLAYERS_HELP}")
