@@ -128,14 +128,14 @@ def resample(samples: np.ndarray, from_hz: int, to_hz: int, half_taps: int = 16)
         window = 0.5 + 0.5 * np.cos(np.pi * np.clip(dist / (width + 0.5), -1.0, 1.0))
         kernel = cutoff * np.sinc(cutoff * dist) * window
         out[start:start + len(pos)] = np.sum(padded[idx + width] * kernel, axis=1)
-    return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+    result: np.ndarray = np.clip(np.round(out), -32768, 32767).astype(np.int16)
+    return result
 
 
 def to_mono(frames: np.ndarray) -> np.ndarray:
     """Average the channels of a (frames, channels) int array into int16 mono."""
-    if frames.ndim == 1:
-        return frames.astype(np.int16)
-    return np.round(frames.astype(np.float64).mean(axis=1)).astype(np.int16)
+    mono: np.ndarray = frames if frames.ndim == 1 else np.round(frames.astype(np.float64).mean(axis=1))
+    return mono.astype(np.int16)
 
 
 # -- WAV files -----------------------------------------------------------------------
@@ -282,6 +282,17 @@ class Device:
     """The device's preferred sample rate (Hertz)."""
     default_input: bool
     default_output: bool
+
+
+def rescan_devices() -> None:
+    """Make PortAudio look for devices again (it lists them once, when first loaded).
+
+    Needed when a sound server starts after the app did; never call it while a
+    stream is open.
+    """
+    sd = _sd()
+    sd._terminate()
+    sd._initialize()
 
 
 def list_devices() -> list[Device]:
@@ -457,12 +468,19 @@ class SpeakerOut:
         data = clip.pcm()
         pos = 0
         pb = Playback(clip.duration_s)
+        halt = threading.Event()
+        finished = threading.Event()
 
+        # Stopping goes through the callback (the next block, <= block_ms away):
+        # Pa_AbortStream can hang on ALSA's pulse plugin.
         def callback(outdata: Any, frames: int, t: Any, status: Any) -> None:
             nonlocal pos
             if pb.first_audio_s is None:
                 pb.first_audio_s = time.monotonic()
             n = len(outdata)
+            if halt.is_set():
+                outdata[:] = b"\x00" * n
+                raise sd.CallbackAbort
             chunk = data[pos:pos + n]
             pos += len(chunk)
             outdata[: len(chunk)] = chunk
@@ -470,20 +488,24 @@ class SpeakerOut:
                 outdata[len(chunk):] = b"\x00" * (n - len(chunk))
                 raise sd.CallbackStop
 
+        def on_finished() -> None:
+            finished.set()
+            pb._done.set()
+
         try:
             stream = sd.RawOutputStream(samplerate=clip.rate_hz, channels=1, dtype="int16",
                                         device=self._index,
                                         blocksize=clip.rate_hz * self._block_ms // 1000,
-                                        callback=callback, finished_callback=pb._done.set)
+                                        callback=callback, finished_callback=on_finished)
         except sd.PortAudioError as exc:
             raise AudioError(f"cannot open output device {self._index}: {exc}") from None
-        pb._stopper = stream.abort
+        pb._stopper = halt.set
         stream.start()
         self._current = pb
 
         def closer() -> None:
-            pb.wait()
-            stream.close()
+            finished.wait(clip.duration_s + 10)
+            stream.close(ignore_errors=True)
 
         threading.Thread(target=closer, daemon=True).start()
         return pb

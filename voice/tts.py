@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import re
 import tempfile
 import threading
@@ -34,6 +35,8 @@ GAP_STYLES = ("mmm", "dot dot dot", "blank", "hum")
 """How the gap of a Missing Word sentence is said."""
 
 GAP_MARK = re.compile(r"_{2,}")
+
+log = logging.getLogger("tabletop.tts")
 
 # Letter names spelled so espeak-ng says the letter, checked with `espeak-ng -x`
 # ("ay" comes out as "eye", "eff" as "E F F"); a [pronounce] entry can override.
@@ -113,7 +116,8 @@ class Speaker(Protocol):
 
 
 _ENGINE: Any = None
-_ENGINE_LOCK = threading.Lock()
+_DEFAULT_VOICE: str | None = None
+_ENGINE_LOCK = threading.RLock()
 
 
 def _engine() -> Any:
@@ -123,6 +127,8 @@ def _engine() -> Any:
         try:
             import pyttsx3
             _ENGINE = pyttsx3.init()
+            global _DEFAULT_VOICE
+            _DEFAULT_VOICE = _ENGINE.getProperty("voice")
         except Exception as exc:  # pyttsx3 raises whatever its driver raises
             raise UserError(f"no speech engine: {exc}; install espeak-ng "
                             "(Debian: apt-get install espeak-ng) or play with text only") from None
@@ -186,14 +192,30 @@ class Pyttsx3Speaker:
         path = self._tmp / "render.wav"
         with _ENGINE_LOCK:
             engine = _engine()
-            engine.setProperty("rate", self.rate_wpm)
-            vid = self._voice_id()
+            driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+            # pyttsx3's queue (engine.setProperty + runAndWait) ends each loop with
+            # espeak_Cancel, which can drop a pending rate change or the render
+            # itself (measured: rates stuck after 3 changes, ~1 render in 25
+            # empty). Talking to its espeak driver directly avoids the Cancel.
+            direct = driver is not None and hasattr(driver, "startLoop") and \
+                hasattr(driver, "save_to_file")
+            target = driver if direct else engine
+            target.setProperty("rate", self.rate_wpm)
+            vid = self._voice_id() or _DEFAULT_VOICE
             if vid:
-                engine.setProperty("voice", vid)
-            with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
-                engine.save_to_file(text, str(path))
-                engine.runAndWait()
-            return read_wav(path)
+                target.setProperty("voice", vid)
+            for _ in range(3):
+                with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
+                    target.save_to_file(text, str(path))
+                    if direct:
+                        driver.startLoop()
+                    else:
+                        engine.runAndWait()
+                clip = read_wav(path)
+                if len(clip.samples) or not text.strip():
+                    break
+                log.info("tts: empty render of %r, trying again", text[:40])
+            return clip
 
     def render_spelled(self, word: str) -> Clip:
         """The word letter by letter, each letter its own render, joined by real silence."""
