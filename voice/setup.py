@@ -19,13 +19,11 @@ from collections.abc import Sequence
 from engine.wordup_board import LEVEL_NAMES
 from voice.dialogue import RATES, Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
+from voice.flags import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
 from voice.games import GAMES, PlayOptions
 from voice.understand import Understood, parse_command
 from voice.understand_letters import readings
 
-PLAYERS_HELP = 'names and levels, e.g. "Ana:2,Ben:4": 2 to 6 players, levels 1 to 5'
-TEAMS_HELP = 'two teams, e.g. "Red:Ana,Ben;Blue:Cy,Di"'
-VARIANT_HELP = 'settings as key=value, e.g. "tokens=1,dice=physical"'
 MAX_NAME = 30
 """Longest player or team name (characters): it has to be said aloud every turn."""
 
