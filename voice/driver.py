@@ -70,6 +70,8 @@ class Driver:
         self.clock = clock
         self.on_step = on_step
         self.last_verdict: Snapshot | None = None
+        self._logged = len(dialogue.exchanges)
+        """Exchanges already written to the turn log (the rest belong to the next turn)."""
 
     def run(self) -> Outcome:
         self.dialogue.speak(self.host.opening())
@@ -98,7 +100,6 @@ class Driver:
     def _apply(self, prompt: Prompt, action: Action) -> None:
         before = self.host.state.to_json() if is_verdict(action) else None
         rng_before = rng_state_to_json(self.rng) if before is not None else None
-        start = len(self.dialogue.exchanges)
         events = self.host.state.apply(action)
         if before is not None and rng_before is not None:
             self.last_verdict = Snapshot(before, rng_before, action)
@@ -111,12 +112,13 @@ class Driver:
                     "prompt": prompt.kind,
                     "actor": prompt.actor,
                     "info": dict(prompt.info),
-                    "exchanges": self.dialogue.exchanges[start:],
+                    "exchanges": self.dialogue.exchanges[self._logged:],
                     "action": action.to_json(),
                     "events": [e.kind for e in events],
                     "latency_ms": [round(x, 1) for x in self.dialogue.latencies_ms[-3:]],
                 }
             )
+        self._logged = len(self.dialogue.exchanges)
         self.save()
         if self.on_step is not None:
             self.on_step(self.actions)

@@ -17,7 +17,6 @@ import json
 import random
 import sys
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,24 +76,6 @@ def save_settings(settings: Settings) -> None:
 
 
 # -- the parts --------------------------------------------------------------------------
-
-
-class _PlayLog(TurnLog):
-    """The turn log, with every exchange the dialogue had since the last logged turn.
-
-    The driver slices the dialogue's exchanges only after the question was
-    answered, which leaves them out; this log takes them itself.
-    """
-
-    def __init__(self, path: Path, dialogue: Dialogue) -> None:
-        super().__init__(path)
-        self.dialogue = dialogue
-        self._seen = len(dialogue.exchanges)
-
-    def append(self, record: Mapping[str, Any]) -> None:
-        exchanges = self.dialogue.exchanges[self._seen:]
-        self._seen = len(self.dialogue.exchanges)
-        super().append({**record, "exchanges": exchanges})
 
 
 class _NoGame:
@@ -256,7 +237,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
         host = host_module(saved.game).load_host(saved.setup, saved.state)
         rng = rng_from_json(saved.rng)
         actions = saved.actions
-        log = _PlayLog(_log_path(slot, saved.game, resume=True), dialogue)
+        log = TurnLog(_log_path(slot, saved.game, resume=True))
     else:
         if made is None:
             try:
@@ -272,7 +253,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
         actions = 0
         if slot.exists():
             _note(f"the earlier saved game in {slot.folder} is replaced by this new one")
-        log = _PlayLog(_log_path(slot, host.game, resume=False), dialogue)
+        log = TurnLog(_log_path(slot, host.game, resume=False))
     if hasattr(host, "verbose"):
         host.verbose = dialogue.settings.verbose
     dialogue.table = host
