@@ -312,6 +312,13 @@ class Dialogue:
     def _handle_command(self, command: str, ask: Ask, heard: Heard) -> None:
         if command == "repeat":
             self.speak(self._last)
+        elif command == "slowly":
+            # Once, slowly: the learner's "say it slowly" does not change the game's rate.
+            self.mouth.set_rate("slow")
+            try:
+                self.speak(self._last)
+            finally:
+                self.mouth.set_rate(self.settings.rate)
         elif command in ("slower", "faster"):
             index = RATES.index(self.settings.rate)
             index = max(0, index - 1) if command == "slower" else min(len(RATES) - 1, index + 1)

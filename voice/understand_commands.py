@@ -26,7 +26,11 @@ PHRASES: dict[str, tuple[str, ...]] = {
     ),
     "slower": (
         "slower", "slow down", "more slowly", "speak slower", "speak more slowly", "too fast",
-        "not so fast", "say it slower", "say it slowly", "slowly", "go slower", "read slower",
+        "not so fast", "say it slower", "go slower", "read slower",
+    ),
+    "slowly": (
+        "say it slowly", "say that slowly", "read it slowly", "read that slowly", "slowly",
+        "slowly please", "say it again slowly", "can you say it slowly",
     ),
     "faster": (
         "faster", "speed up", "quicker", "hurry up", "too slow", "speak faster", "go faster",
@@ -103,7 +107,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
 }
 
 COMMANDS: tuple[str, ...] = (
-    "repeat", "slower", "faster", "spell", "score", "whose_turn", "where_am_i", "tokens", "help",
+    "repeat", "slowly", "slower", "faster", "spell", "score", "whose_turn", "where_am_i", "tokens", "help",
     "pause",
     "resume", "undo", "skip", "quit", "that_was_right", "that_was_wrong", "ready", "stop",
 )

@@ -142,9 +142,16 @@ def test_help_requests_are_answered_without_using_a_try() -> None:
     result = dialogue.ask(word_ask(help=helper))
     assert result.value == "fled"  # two blank tries after the help, then the answer: still in time
     assert mouth.spelled == ["fled"] and mouth.rate == "normal"
-    assert "fled is spelled:" in out.getvalue()
+    assert "Here is how to spell fled:" in out.getvalue()
 
 
 def test_skip_gives_up_the_question_with_its_default() -> None:
     dialogue, _, _ = make(["skip"])
     assert dialogue.ask(word_ask()).verdict == "wrong"
+
+
+def test_say_it_slowly_rereads_once_without_changing_the_rate() -> None:
+    dialogue, out, mouth = make(["say it slowly", "fled"])
+    dialogue.ask(word_ask())
+    assert mouth.rate == "normal" and dialogue.settings.rate == "normal"
+    assert out.getvalue().count("You can say") == 2

@@ -363,7 +363,7 @@ def test_spell_a_word_of_the_question() -> None:
     text = host.deck.card(pot).questions[0].text
     word = max(re.findall(r"[A-Za-z]+", text), key=len)
     run = play(host, ["no", f"spell {word.lower()}"], events)
-    run.index(f"{word} is spelled:")
+    run.index(f"Here is how to spell {word}:")
     assert "-".join(word.upper()) in run.text
 
 
