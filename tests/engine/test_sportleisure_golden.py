@@ -6,20 +6,14 @@ After an intended rules change, rewrite them with
 
 from __future__ import annotations
 
-import difflib
 import json
-import sys
-from pathlib import Path
 
 import pytest
+from golden_helpers import assert_same_as_stored, golden_folder
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # tools/ is a checkout-only package, not installed
-    sys.path.insert(0, str(ROOT))
+from tools.golden_sportleisure import generate
 
-from tools.golden_sportleisure import generate  # noqa: E402
-
-FOLDER = ROOT / "tests" / "golden" / "sportleisure"
+FOLDER = golden_folder("sportleisure")
 GENERATED = generate()
 
 
@@ -29,16 +23,7 @@ def test_golden_files_are_exactly_the_playthroughs() -> None:
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
 def test_golden_playthrough_is_unchanged(name: str) -> None:
-    stored = (FOLDER / name).read_text(encoding="utf-8")
-    fresh = GENERATED[name]
-    if stored != fresh:
-        diff = "".join(difflib.unified_diff(
-            stored.splitlines(keepends=True), fresh.splitlines(keepends=True),
-            f"stored/{name}", f"regenerated/{name}", n=2))
-        pytest.fail(
-            f"{name} differs (run python -m tools.golden sportleisure if intended):\n"
-            + diff[:4000]
-        )
+    assert_same_as_stored("sportleisure", name, GENERATED[name])
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED))
