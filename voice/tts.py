@@ -199,7 +199,7 @@ class Pyttsx3Speaker:
             # empty). Talking to its espeak driver directly avoids the Cancel.
             direct = driver is not None and hasattr(driver, "startLoop") and \
                 hasattr(driver, "save_to_file")
-            target = driver if direct else engine
+            target: Any = driver if direct else engine
             target.setProperty("rate", self.rate_wpm)
             vid = self._voice_id() or _DEFAULT_VOICE
             if vid:
@@ -207,7 +207,7 @@ class Pyttsx3Speaker:
             for _ in range(3):
                 with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
                     target.save_to_file(text, str(path))
-                    if direct:
+                    if driver is not None and direct:
                         driver.startLoop()
                     else:
                         engine.runAndWait()

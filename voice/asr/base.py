@@ -114,27 +114,35 @@ class Recognition:
 
     @staticmethod
     def join(parts: Sequence[Recognition], max_alternatives: int = 5) -> Recognition:
-        """One recognition from consecutive segments (letters said with pauses between).
+        """One recognition from consecutive listens (letters said with pauses between).
 
         The best transcript joins each segment's best; further alternatives swap
-        in one segment's second-best at a time.
+        in one segment's second-best at a time. Times count from the start of
+        the first listen, including listens that heard nothing.
         """
-        heard = [p for p in parts if p.alternatives]
+        offsets, total = [], 0.0
+        for p in parts:
+            offsets.append(total)
+            total += p.result_at_ms
+        heard = [(p, off) for p, off in zip(parts, offsets, strict=True) if p.alternatives]
         if not heard:
-            return parts[-1] if parts else Recognition()
-        best = [p.alternatives[0] for p in heard]
+            return replace(parts[-1], result_at_ms=total) if parts else Recognition()
+        best = [p.alternatives[0] for p, _ in heard]
         texts = [" ".join(a.text for a in best if a.text)]
-        for i, part in enumerate(heard):
+        for i, (part, _) in enumerate(heard):
             for alt in part.alternatives[1:2]:
-                texts.append(" ".join((alt if j == i else b).text
-                                      for j, b in enumerate(best) if (alt if j == i else b).text))
+                swapped = [alt if j == i else b for j, b in enumerate(best)]
+                texts.append(" ".join(a.text for a in swapped if a.text))
         confs = [a.confidence for a in best if a.confidence is not None]
         alts = [Alternative(texts[0], min(confs) if confs else None,
                             in_grammar=all(a.in_grammar for a in best))]
         alts += [Alternative(t, None) for t in dict.fromkeys(texts[1:]) if t != texts[0]]
-        return replace(heard[-1], alternatives=tuple(alts[:max_alternatives]),
+        last, last_off = heard[-1]
+        return replace(last, alternatives=tuple(alts[:max_alternatives]),
+                       speech_end_ms=None if last.speech_end_ms is None
+                       else last_off + last.speech_end_ms,
                        decode_ms=sum(p.decode_ms for p in parts),
-                       result_at_ms=parts[-1].result_at_ms, timed_out=False)
+                       result_at_ms=total, timed_out=False)
 
 
 class Recognizer(Protocol):
@@ -215,10 +223,10 @@ def listen_spelled(recognizer: Recognizer, audio: AudioIn, grammar: Grammar,
         return parts[0]
     while True:
         last = parts[-1].text.split()
-        if last and " ".join(last[-2:]) in done_words or (last and last[-1] in done_words):
+        if last and (" ".join(last[-2:]) in done_words or last[-1] in done_words):
             break
         nxt = recognizer.listen(audio, grammar, gap_s)
+        parts.append(nxt)
         if nxt.timed_out or not nxt.alternatives:
             break
-        parts.append(nxt)
     return Recognition.join(parts)
