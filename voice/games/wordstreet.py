@@ -44,15 +44,16 @@ from engine.core import (
 )
 from engine.wordstreet import WordStreet, new_game
 from engine.wordstreet_board import WIN_CAPTURES
-from voice import timewarn
 from voice.dialogue import Dialogue, Line
 from voice.errors import UsageError, UserError
 from voice.games import PlayOptions
 from voice.games import wordstreet_ask as ask
 from voice.games import wordstreet_say as say
+from voice.games.playtime import PlayTimer
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import spelling_verdict, two_words_verdict
 from voice.phrases import Phrases
+from voice.timewarn import TimeWarning
 
 GAME = "wordstreet"
 
@@ -64,22 +65,6 @@ VARIANTS: dict[str, str] = {
 }
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
-
-class _Timer:
-    """Play time of the timed quick-play game; ``used_s`` survives save and resume."""
-
-    def __init__(self, limit_s: float, used_s: float = 0.0, warned: Sequence[int] = ()) -> None:
-        self.limit_s = limit_s
-        self.used_s = used_s
-        self.warned = list(warned)
-        self.mark: float | None = None
-
-    def tick(self, now: float) -> float:
-        if self.mark is not None:
-            self.used_s += max(0.0, now - self.mark)
-        self.mark = now
-        return self.used_s
 
 
 class WordStreetHost:
@@ -102,10 +87,7 @@ class WordStreetHost:
         self.resumed = False
         saved_word = (setup.get("turn") or {}).get("word")
         self.turn = ask.TurnNotes(word=saved_word if state.phase == "spell" else None)
-        timer = setup.get("timer") or {}
-        minutes = int(timer.get("minutes", 0))
-        self.timer = _Timer(minutes * 60.0, float(timer.get("used_s", 0.0)),
-                            timer.get("warned", [])) if minutes else None
+        self.timer = PlayTimer.from_setup(setup)
         self._queued: list[Line] = []
 
     @property
@@ -154,10 +136,7 @@ class WordStreetHost:
     def setup_json(self) -> dict[str, Any]:
         setup = dict(self.setup)
         if self.timer is not None:
-            self.timer.tick(self.clock())
-            setup["timer"] = {"minutes": int(self.timer.limit_s // 60),
-                              "used_s": round(self.timer.used_s, 3),
-                              "warned": list(self.timer.warned)}
+            setup["timer"] = self.timer.to_json(self.clock())
         setup["turn"] = {"word": self.turn.word}
         return setup
 
@@ -228,15 +207,12 @@ class WordStreetHost:
         st = self.engine
         if timer is None or st.is_over() or st.time_up:
             return False
-        used = timer.tick(self.clock())
-        if timewarn.is_up(timer.limit_s, used):
-            return True
-        warning = timewarn.due(timer.limit_s, used, timer.warned)
-        if warning is not None and warning.mark_s:
+        return timer.time_up(self.clock(), self._warn)
+
+    def _warn(self, warning: TimeWarning) -> None:
+        if warning.mark_s:
             name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
             self._queued.append(Line(key(name), {"minutes": warning.mark_s // 60}))
-        timer.warned = sorted(set(timer.warned) | timewarn.passed(timer.limit_s, used))
-        return False
 
 
 # -- module entry points (voice.games.game_module) ----------------------------------------
@@ -322,7 +298,7 @@ def new_host(options: PlayOptions, rng: random.Random,
     setup = {"teams": [[name, members] for name, members in teams],
              "variant": dict(options.variant), "seed": options.seed,
              "pack": None if options.pack is None else str(options.pack),
-             "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
+             "timer": PlayTimer.fresh_json(minutes)}
     return WordStreetHost(state, teams, deck, setup, clock=clock)
 
 

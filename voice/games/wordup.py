@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +32,10 @@ from content.schema import (
 from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, from_json, new_game
 from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
-from voice import timewarn
 from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
+from voice.games.playtime import PlayTimer
 from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
@@ -102,7 +101,7 @@ def new_host(options: PlayOptions, rng: random.Random,
         raise UsageError(f"--players: {exc}") from None
     setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
              "pack": str(options.pack) if options.pack else None, "seed": options.seed,
-             "timer": {"minutes": minutes, "used_s": 0.0, "warned": []}}
+             "timer": PlayTimer.fresh_json(minutes)}
     host = WordUpHost(state, setup, _questions(options.pack), clock=clock)
     learn = WordUpLearners(list(names))
     levels, host.greetings = learn.join(list(state.levels))
@@ -132,23 +131,6 @@ def _questions(pack: Path | None) -> WordUpQuestions:
     return load_or_user_error(load_wordup, str(pack) if pack is not None else None)
 
 
-@dataclass
-class _Timer:
-    """Play time of the timed variant; ``used_s`` survives save and resume."""
-
-    limit_s: float
-    used_s: float = 0.0
-    warned: list[int] = field(default_factory=list)
-    mark: float | None = None
-
-    def tick(self, now: float) -> tuple[float, float]:
-        before = self.used_s
-        if self.mark is not None:
-            self.used_s += max(0.0, now - self.mark)
-        self.mark = now
-        return before, self.used_s
-
-
 class WordUpHost:
     """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
 
@@ -162,10 +144,7 @@ class WordUpHost:
         self.clock = clock
         self.verbose = True
         self.resumed = False
-        timer = setup.get("timer") or {}
-        minutes = int(timer.get("minutes", 0))
-        self.timer = _Timer(minutes * 60.0, float(timer.get("used_s", 0.0)),
-                            list(timer.get("warned", []))) if minutes else None
+        self.timer = PlayTimer.from_setup(setup)
         self._queued: list[Line] = []
         self._roll_total: int | None = None
         self.learn: WordUpLearners | None = None
@@ -216,10 +195,7 @@ class WordUpHost:
     def setup_json(self) -> dict[str, Any]:
         setup = dict(self.setup)
         if self.timer is not None:
-            self.timer.tick(self.clock())
-            setup["timer"] = {"minutes": int(self.timer.limit_s // 60),
-                              "used_s": round(self.timer.used_s, 3),
-                              "warned": list(self.timer.warned)}
+            setup["timer"] = self.timer.to_json(self.clock())
         if self.learn is not None:
             setup["learners"] = self.learn.to_json()
         return setup
@@ -252,14 +228,8 @@ class WordUpHost:
         timer = self.timer
         if timer is None or self.state.is_over():
             return False
-        _, used = timer.tick(self.clock())
-        if timewarn.is_up(timer.limit_s, used):
-            return True
-        warning = timewarn.due(timer.limit_s, used, timer.warned)
-        if warning is not None:
-            self._queued.append(Line(warning.key, warning.fields))
-        timer.warned = sorted(set(timer.warned) | timewarn.passed(timer.limit_s, used))
-        return False
+        return timer.time_up(self.clock(),
+                             lambda warning: self._queued.append(Line(warning.key, warning.fields)))
 
     def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> None:
         """Before a turn's first roll: the level question, if the player's results call for it."""

@@ -1,0 +1,66 @@
+"""The game clock of a timed game (Word Up's classroom game, Word on the Street's quick play).
+
+The engines have no clock, so the host keeps the play time here: read from
+the host's injected clock, saved in the set-up's ``"timer"`` entry so a
+resumed game goes on with the time it had left and does not repeat a
+warning it already gave. Which line a warning becomes is the host's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from voice import timewarn
+
+
+@dataclass
+class PlayTimer:
+    """``limit_s`` is the game length and ``used_s`` the play time so far, in seconds;
+    ``warned`` the marks (seconds left) already said; ``mark`` the clock reading of
+    the last tick (None after a resume, so time away from the table is not counted)."""
+
+    limit_s: float
+    used_s: float = 0.0
+    warned: list[int] = field(default_factory=list)
+    mark: float | None = None
+
+    @staticmethod
+    def fresh_json(minutes: int) -> dict[str, Any]:
+        """The set-up's ``"timer"`` entry of a new game (0 minutes: not timed)."""
+        return {"minutes": minutes, "used_s": 0.0, "warned": []}
+
+    @classmethod
+    def from_setup(cls, setup: dict[str, Any]) -> PlayTimer | None:
+        """The saved clock, or None when the game is not timed."""
+        timer = setup.get("timer") or {}
+        minutes = int(timer.get("minutes", 0))
+        if not minutes:
+            return None
+        return cls(minutes * 60.0, float(timer.get("used_s", 0.0)), list(timer.get("warned", [])))
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        """The ``"timer"`` entry to save, with the time played up to ``now``."""
+        self.tick(now)
+        return {"minutes": int(self.limit_s // 60), "used_s": round(self.used_s, 3),
+                "warned": list(self.warned)}
+
+    def tick(self, now: float) -> float:
+        """Count the time since the last tick; the play time so far, in seconds."""
+        if self.mark is not None:
+            self.used_s += max(0.0, now - self.mark)
+        self.mark = now
+        return self.used_s
+
+    def time_up(self, now: float, warn: Callable[[timewarn.TimeWarning], None]) -> bool:
+        """True once the time is over; before that, a warning falling due is handed to
+        ``warn`` (the host queues it for the next question) and the marks passed are noted."""
+        used = self.tick(now)
+        if timewarn.is_up(self.limit_s, used):
+            return True
+        warning = timewarn.due(self.limit_s, used, self.warned)
+        if warning is not None:
+            warn(warning)
+        self.warned = sorted(set(self.warned) | timewarn.passed(self.limit_s, used))
+        return False
