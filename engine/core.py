@@ -166,3 +166,16 @@ def roundtrip(state_json: Mapping[str, JSON]) -> dict[str, JSON]:
     """Pass a state through a JSON string, as a save file would."""
     loaded: dict[str, JSON] = json.loads(json.dumps(state_json, sort_keys=True))
     return loaded
+
+
+def expect_save(data: Mapping[str, JSON], game: str, version: int, *, lead: str = "") -> None:
+    """Raise SaveError unless ``data`` was saved by ``game`` at ``version``, so another
+    game's file or an older layout is refused whole rather than half read.
+
+    ``lead`` starts the message (a game whose save errors all say "save file ...").
+    """
+    if data.get("game") != game or data.get("version") != version:
+        raise SaveError(
+            f"{lead}not a {game} save of version {version} "
+            f"(game={data.get('game')!r}, version={data.get('version')!r})"
+        )

@@ -64,6 +64,7 @@ from engine.core import (
     RulesError,
     SaveError,
     SetupError,
+    expect_save,
 )
 from engine.sportleisure_board import (
     ACTION_DECK_SIZE,
@@ -623,11 +624,7 @@ def _bool(value: JSON, what: str) -> bool:
 def from_json(data: Mapping[str, JSON]) -> SportLeisureState:
     """Read a state saved by ``to_json``; SaveError if it is damaged or from another game."""
     try:
-        if data.get("game") != GAME or data.get("version") != SAVE_VERSION:
-            raise SaveError(
-                f"save file is not a {GAME} save of version {SAVE_VERSION} "
-                f"(game={data.get('game')!r}, version={data.get('version')!r})"
-            )
+        expect_save(data, GAME, SAVE_VERSION, lead="save file is ")
         state = new_game(data["teams"], data["n_cards"], data["first_team"])
         phase = data["phase"]
         mode = data["mode"]

@@ -79,6 +79,7 @@ from engine.core import (
     SetupError,
     expect_option,
     expect_prompt,
+    expect_save,
 )
 from engine.wordstreet_board import (
     DIRECTION,
@@ -585,11 +586,7 @@ _HANDLERS: dict[str, Callable[[WordStreet, Prompt, JSON], list[Event]]] = {
 
 
 def _load(data: Mapping[str, JSON]) -> WordStreet:
-    if data.get("game") != GAME or data.get("version") != VERSION:
-        raise SaveError(
-            f"not a {GAME} save of version {VERSION} "
-            f"(game={data.get('game')!r}, version={data.get('version')!r})"
-        )
+    expect_save(data, GAME, VERSION)
     settings = Settings(**data["settings"])
     settings.check()
     tiles_json = data["tiles"]
