@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from host_transcript import HostLines
+
 from content.schema import CardKind
 from engine.core import CHANCE, Action, Event
 from engine.sportleisure_board import CARD_TYPES
@@ -95,26 +97,12 @@ def edit(host: SportLeisureHost, **changes: Any) -> None:
 
 
 @dataclass
-class Run:
+class Run(HostLines):
     outcome: Outcome
     text: str
     host: SportLeisureHost
     ears: ScriptEars
     slot: SaveSlot
-
-    def said(self) -> list[str]:
-        """The host's lines, in order."""
-        return [line[len("HOST: "):] for line in self.text.splitlines() if line.startswith("HOST: ")]
-
-    def index(self, fragment: str, start: int = 0) -> int:
-        lines = self.said()
-        for n in range(start, len(lines)):
-            if fragment in lines[n]:
-                return n
-        raise AssertionError(f"{fragment!r} not said after line {start}:\n" + "\n".join(lines))
-
-    def count(self, fragment: str) -> int:
-        return sum(fragment in line for line in self.said())
 
 
 def play(host: SportLeisureHost, lines: Sequence[str], events: Sequence[Event] = (),

@@ -17,7 +17,8 @@ import io
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from host_transcript import HostLines
 
 from engine.wordstreet_board import LETTERS
 from voice.dialogue import Dialogue, Heard
@@ -111,35 +112,14 @@ def board(host: WordStreetHost, **tiles: int) -> None:
     host.restore(data)
 
 
-def edit(host: WordStreetHost, **changes: Any) -> None:
-    data = host.engine.to_json()
-    data.update(changes)
-    host.restore(data)
-
-
 @dataclass
-class Run:
+class Run(HostLines):
     outcome: Outcome
     text: str
     host: WordStreetHost
     ears: ScriptEars
     slot: SaveSlot
     dialogue: Dialogue
-
-    def said(self) -> list[str]:
-        """The host's lines, in order."""
-        return [line[len("HOST: "):] for line in self.text.splitlines()
-                if line.startswith("HOST: ")]
-
-    def index(self, fragment: str, start: int = 0) -> int:
-        lines = self.said()
-        for n in range(start, len(lines)):
-            if fragment in lines[n]:
-                return n
-        raise AssertionError(f"{fragment!r} not said after line {start}:\n" + "\n".join(lines))
-
-    def count(self, fragment: str) -> int:
-        return sum(fragment in line for line in self.said())
 
 
 def play(host: WordStreetHost, lines: Sequence[str], slot: SaveSlot | None = None,
