@@ -27,7 +27,7 @@ from engine.sportleisure_board import (
     WINNING_ZONE,
 )
 from voice.dialogue import Line
-from voice.phrases import Phrases
+from voice.games.team_words import TeamWords
 
 P = "sportleisure."
 
@@ -39,29 +39,14 @@ def key(name: str) -> str:
     return P + name
 
 
-class Words:
+class Words(TeamWords):
     """Team labels and lists, filled from the phrases file (no English built in code)."""
 
-    def __init__(self, phrases: Phrases, names: Sequence[str]) -> None:
-        self.phrases = phrases
-        self.names = list(names)
-
-    def team(self, index: int) -> str:
-        """"Red" -> "Red team"; a name that already says team is kept as it is."""
-        name = self.names[index]
-        if name.strip().lower().endswith("team"):
-            return name
-        return self.phrases.text(key("team"), name=name)
+    prefix = P
 
     def card(self, name: str) -> str:
         """An action card's spoken name (``"own_goal"`` -> "Own Goal")."""
         return self.phrases.text(key(f"card_{name}"))
-
-    def join(self, items: Sequence[str]) -> str:
-        items = list(items)
-        if len(items) <= 1:
-            return "".join(items)
-        return self.phrases.text(key("list_and"), items=", ".join(items[:-1]), last=items[-1])
 
     def where(self, pos: int) -> str:
         if pos == GO:

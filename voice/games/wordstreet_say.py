@@ -15,7 +15,7 @@ from engine.core import Event
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import LETTERS, NEAR_LANE, OFF, WIN_CAPTURES
 from voice.dialogue import Line
-from voice.phrases import Phrases
+from voice.games.team_words import TeamWords
 
 P = "wordstreet."
 
@@ -24,28 +24,10 @@ def key(name: str) -> str:
     return P + name
 
 
-class Words:
+class Words(TeamWords):
     """Team labels, lists and spelled words, filled from the phrases file."""
 
-    def __init__(self, phrases: Phrases, names: Sequence[str]) -> None:
-        self.phrases = phrases
-        self.names = list(names)
-
-    def text(self, name: str, /, **fields: Any) -> str:
-        return self.phrases.text(key(name), **fields)
-
-    def team(self, index: int) -> str:
-        """"Red" -> "Red team"; a name that already says team is kept as it is."""
-        name = self.names[index]
-        if name.strip().lower().endswith("team"):
-            return name
-        return self.text("team", name=name)
-
-    def join(self, items: Sequence[str], word: str = "list_and") -> str:
-        items = list(items)
-        if len(items) <= 1:
-            return "".join(items)
-        return self.text(word, items=", ".join(items[:-1]), last=items[-1])
+    prefix = P
 
     def spelled(self, word: str) -> str:
         """"ICE-CREAM" -> "I-C-E, hyphen, C-R-E-A-M": the mouth reads the runs as letters."""
