@@ -106,6 +106,14 @@ def _command(alt: str) -> Understood | None:
     return Understood("unclear", None, 0.9, alt, command=name)
 
 
+def _command_not_option(alt: str, options: Sequence[str]) -> Understood | None:
+    """A command in ``alt``, unless ``alt`` is exactly one of the options (an option
+    that sounds like a command word, such as "pass", is an answer)."""
+    if any(light(o) == light(alt) for o in options):
+        return None
+    return _command(alt)
+
+
 def judge(request: Mapping[str, Any]) -> Understood:
     """Judge one request (the shape of a ``tabletop judge`` input line).
 
@@ -207,9 +215,8 @@ def _judge_choice(request: Mapping[str, Any], alts: list[str]) -> Understood:
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
-        exact = [i for i, o in enumerate(options) if light(o) == light(alt)]
-        if n == first and not exact:
-            cmd = _command(alt)
+        if n == first:
+            cmd = _command_not_option(alt, options)
             if cmd is not None:
                 return cmd
         idx, conf, unreliable_letter = _choice.choose(options, alt)
@@ -261,9 +268,8 @@ def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Under
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
-        exact = [i for i, o in enumerate(options) if light(o) == light(alt)]
-        if n == first and not exact:
-            cmd = _command(alt)
+        if n == first:
+            cmd = _command_not_option(alt, options)
             if cmd is not None:
                 return cmd
         idx = read(alt)
