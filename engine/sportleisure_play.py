@@ -8,11 +8,11 @@ replayable from its seed; the players only ever use the public
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from engine.core import CHANCE, JSON, Action, Event, Prompt, RulesError
 from engine.sportleisure import SportLeisureState, new_game
-from engine.sportleisure_board import SIN_BIN
+from engine.sportleisure_board import ACTION_DECK_SIZE, CARD_TYPES, SIN_BIN
 
 CARD_CHANCE = 0.25
 """How often a simulated team plays a card at a prompt where it may."""
@@ -21,6 +21,16 @@ MAX_TURNS = 2000
 """A playout stops unfinished after this many turns (p_correct near 0 never ends)."""
 
 Step = Callable[[Prompt, Action, list[Event]], None]
+
+
+def deal_order(hand0: Sequence[str], hand1: Sequence[str]) -> list[int]:
+    """An action-card shuffle that deals exactly these card types (dealing alternates,
+    team 0 first; type k is cards 2k and 2k+1), for scripted games and tests."""
+    free = {t: [2 * i, 2 * i + 1] for i, t in enumerate(CARD_TYPES)}
+    ids0 = [free[t].pop(0) for t in hand0]
+    ids1 = [free[t].pop(0) for t in hand1]
+    order = [c for pair in zip(ids0, ids1, strict=True) for c in pair]
+    return order + sorted(set(range(ACTION_DECK_SIZE)) - set(order))
 
 
 def choose(state: SportLeisureState, prompt: Prompt, rng: random.Random,

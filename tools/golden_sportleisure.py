@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from engine.core import CHANCE, Action, Event, Prompt
 from engine.sportleisure import SportLeisureState, new_game
-from engine.sportleisure_board import CARD_TYPES, WINNING_ZONE
-from engine.sportleisure_play import playout
+from engine.sportleisure_board import WINNING_ZONE
+from engine.sportleisure_play import deal_order, playout
 
 SEEDED = ((1, 0.5), (2, 0.7), (3, 0.35), (4, 0.9))
 """(seed, chance of a right answer) for each random game."""
@@ -41,14 +41,6 @@ class Transcript:
         return "\n".join([*self.lines, json.dumps(end, sort_keys=True)]) + "\n"
 
 
-def _deal(hand0: Sequence[str], hand1: Sequence[str]) -> list[int]:
-    free = {t: [2 * i, 2 * i + 1] for i, t in enumerate(CARD_TYPES)}
-    ids0 = [free[t].pop(0) for t in hand0]
-    ids1 = [free[t].pop(0) for t in hand1]
-    order = [c for pair in zip(ids0, ids1, strict=True) for c in pair]
-    return order + sorted(set(range(12)) - set(order))
-
-
 def seeded(seed: int, p_correct: float) -> str:
     rng = random.Random(seed)
     teams = [["Ann", "Bob", "Cy"], ["Dee", "Eve"]]
@@ -68,8 +60,8 @@ def both_in_zone() -> str:
     transcript = Transcript()
     transcript.run(state, [
         Action("shuffle", CHANCE, [5, 4, 3, 2, 1, 0]),
-        Action("shuffle", CHANCE, _deal(["sin_bin", "second_wind", "new_balls_please"],
-                                        ["own_goal", "run_for_the_money", "sin_bin"])),
+        Action("shuffle", CHANCE, deal_order(["sin_bin", "second_wind", "new_balls_please"],
+                                             ["own_goal", "run_for_the_money", "sin_bin"])),
     ])
     state.positions = [38, 40]  # scripted start near the end of the path
     transcript.run(state, [
@@ -94,8 +86,8 @@ def second_wind_and_own_goal() -> str:
     transcript = Transcript()
     transcript.run(state, [
         Action("shuffle", CHANCE, [0, 1, 2, 3, 4]),
-        Action("shuffle", CHANCE, _deal(["own_goal", "sin_bin", "run_for_the_money"],
-                                        ["second_wind", "move_the_goalposts", "new_balls_please"])),
+        Action("shuffle", CHANCE, deal_order(["own_goal", "sin_bin", "run_for_the_money"],
+                                             ["second_wind", "move_the_goalposts", "new_balls_please"])),
         _answer(1, False),
         _answer(0, True),   # team 0 steals purple: bonus move 0 -> 4
         _answer(1, True),   # green 0 -> 1

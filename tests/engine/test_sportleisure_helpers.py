@@ -9,18 +9,9 @@ import pytest
 
 from engine.core import CHANCE, Action, Event, RulesError
 from engine.sportleisure import SportLeisureState, new_game
-from engine.sportleisure_board import CARD_TYPES
+from engine.sportleisure_play import deal_order
 
 TEAMS = (("Ann", "Bob"), ("Cat", "Dan"))
-
-
-def deal_order(hand0: Sequence[str], hand1: Sequence[str]) -> list[int]:
-    """An action-card shuffle that deals exactly these types (dealing alternates, team 0 first)."""
-    free = {t: [2 * i, 2 * i + 1] for i, t in enumerate(CARD_TYPES)}
-    ids0 = [free[t].pop(0) for t in hand0]
-    ids1 = [free[t].pop(0) for t in hand1]
-    order = [c for pair in zip(ids0, ids1, strict=True) for c in pair]
-    return order + sorted(set(range(12)) - set(order))
 
 
 def started(
