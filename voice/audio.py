@@ -343,8 +343,8 @@ def find_device(spec: str | int | None, kind: str, devices: list[Device] | None 
 class MicSource:
     """The microphone through sounddevice, converted to 16 kHz mono.
 
-    Blocks read while the :class:`MicGate` is closed are replaced by silence,
-    so the recognizer's clock keeps running but it never hears the app.
+    Blocks captured while the :class:`MicGate` is closed are replaced by
+    silence, so the recognizer's clock keeps running but it never hears the app.
     """
 
     def __init__(self, device: str | int | None = None, gate: MicGate | None = None,
@@ -378,8 +378,6 @@ class MicSource:
         while len(self._buf) < frames * 2:
             block = self._queue.get()
             data = np.frombuffer(block, dtype="<i2")
-            if not self.gate.is_open(self._clock()):
-                data = np.zeros_like(data)
             if self._dev_rate != ASR_RATE_HZ:
                 data = resample(data, self._dev_rate, ASR_RATE_HZ)
             self._buf += data.astype("<i2").tobytes()

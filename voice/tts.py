@@ -200,10 +200,10 @@ class Pyttsx3Speaker:
             direct = driver is not None and hasattr(driver, "startLoop") and \
                 hasattr(driver, "save_to_file")
             target: Any = driver if direct else engine
-            target.setProperty("rate", self.rate_wpm)
             vid = self._voice_id() or _DEFAULT_VOICE
-            if vid:
+            if vid:  # before the rate: choosing a voice resets espeak's rate
                 target.setProperty("voice", vid)
+            target.setProperty("rate", self.rate_wpm)
             for _ in range(3):
                 with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
                     target.save_to_file(text, str(path))

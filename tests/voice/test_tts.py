@@ -134,7 +134,7 @@ def test_speaker_applies_the_phrases_pronounce_table() -> None:
     without = Pyttsx3Speaker()
     said = with_table.render("Team A vs team B").duration_s
     # espeak-ng renders differ by a few samples run to run, so compare lengths
-    assert said == pytest.approx(without.render("Team A versus team B").duration_s, abs=0.01)
+    assert said == pytest.approx(without.render("Team A versus team B").duration_s, abs=0.03)
     assert abs(said - without.render("Team A vs team B").duration_s) > 0.08
 
 

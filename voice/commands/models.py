@@ -12,7 +12,6 @@ import argparse
 import hashlib
 import os
 import shutil
-import socket
 import tempfile
 import urllib.error
 import urllib.request
@@ -66,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
                     return 0
             print(models.install_dir() / info.name)
             return 0
-        path, why = models.locate_vosk_model()
-        if path is None:
+        found, why = models.locate_vosk_model()
+        if found is None:
             raise UserError(why)
-        print(path)
+        print(found)
         return 0
     raise UsageError(f"unknown action {args.action!r}")
 
@@ -156,7 +155,7 @@ def fetch(url: str, dest: Path, timeout_s: float = 20.0, progress: bool = True) 
             part.replace(dest)
             return dest
         raise UserError(f"download failed: {url} answered HTTP {exc.code} {exc.reason}") from None
-    except (urllib.error.URLError, socket.timeout, OSError) as exc:
+    except (TimeoutError, urllib.error.URLError, OSError) as exc:
         raise _network_error(url, exc) from None
     with resp:
         resumed = resp.status == 206
@@ -173,7 +172,7 @@ def fetch(url: str, dest: Path, timeout_s: float = 20.0, progress: bool = True) 
                         break
                     f.write(block)
                     bar.update(len(block))
-        except (urllib.error.URLError, socket.timeout, OSError) as exc:
+        except (TimeoutError, urllib.error.URLError, OSError) as exc:
             raise _network_error(url, exc) from None
         finally:
             bar.close()
