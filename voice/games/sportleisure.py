@@ -48,6 +48,7 @@ from voice.games import PlayOptions
 from voice.games import sportleisure_say as say
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
+from voice.games.teams import first_team, two_teams
 from voice.phrases import Phrases
 from voice.understand import Understood
 
@@ -304,13 +305,7 @@ def _deck(pack: str | Path | None) -> SportLeisureDeck:
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
-    teams = [(str(name), [str(m) for m in members]) for name, members in raw]
-    if len(teams) != 2:
-        raise UsageError(f"--teams: Best of Sport and Leisure needs exactly 2 teams, "
-                         f"got {len(teams)}; e.g. \"Red:Ana,Ben;Blue:Cy,Di\"")
-    if teams[0][0].strip().casefold() == teams[1][0].strip().casefold():
-        raise UsageError("--teams: the two teams need different names")
-    return teams
+    return two_teams(raw, "Best of Sport and Leisure")
 
 
 def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
@@ -320,12 +315,7 @@ def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> in
                          "allowed: first=<team name>")
     if "first" not in variant:
         return None
-    wanted = variant["first"].strip().casefold()
-    for index, (name, _) in enumerate(teams):
-        if name.strip().casefold() == wanted:
-            return index
-    raise UsageError(f"--variant first={variant['first']!r} is not a team; "
-                     f"allowed: {', '.join(name for name, _ in teams)}")
+    return first_team(variant["first"], teams)
 
 
 def new_host(options: PlayOptions, rng: random.Random) -> SportLeisureHost:

@@ -50,6 +50,7 @@ from voice.games import PlayOptions
 from voice.games import wordstreet_ask as ask
 from voice.games import wordstreet_say as say
 from voice.games.playtime import PlayTimer
+from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import spelling_verdict, two_words_verdict
 from voice.phrases import Phrases
@@ -226,12 +227,7 @@ def _deck(pack: str | Path | None) -> WordStreetDeck:
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
-    teams = [(str(name), [str(m) for m in members]) for name, members in raw]
-    if len(teams) != 2:
-        raise UsageError(f"--teams: Word on the Street needs exactly 2 teams, got {len(teams)}; "
-                         "e.g. \"Red:Ana,Ben;Blue:Cy,Di\"")
-    if teams[0][0].strip().casefold() == teams[1][0].strip().casefold():
-        raise UsageError("--teams: the two teams need different names")
+    teams = two_teams(raw, "Word on the Street")
     if any(not members for _, members in teams):
         raise UsageError("--teams: each team needs at least one player")
     players = sum(len(m) for _, m in teams)
@@ -271,13 +267,7 @@ def parse_variant(variant: Mapping[str, str],
                              "turns 1 to 100, minutes 1 to 300")
     first = variant.get("first")
     if first is not None:
-        wanted = first.strip().casefold()
-        names = [name for name, _ in teams]
-        found = [i for i, name in enumerate(names) if name.strip().casefold() == wanted]
-        if not found:
-            raise UsageError(f"--variant first={first!r} is not a team; "
-                             f"allowed: {', '.join(names)}")
-        out["first_team"] = found[0]
+        out["first_team"] = first_team(first, teams)
     return out
 
 
