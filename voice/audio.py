@@ -352,7 +352,15 @@ class MicSource:
         sd = _sd()
         self._index = find_device(device, "input")
         info = sd.query_devices(self._index)
-        self._dev_rate = int(info["default_samplerate"]) or ASR_RATE_HZ
+        # Ask for 16 kHz: PulseAudio, CoreAudio, WASAPI convert well. Resampling
+        # here works block by block (edges approximate), so it is the fallback
+        # for raw hardware that only takes its own rate.
+        try:
+            sd.check_input_settings(device=self._index, samplerate=ASR_RATE_HZ, channels=1,
+                                    dtype="int16")
+            self._dev_rate = ASR_RATE_HZ
+        except Exception:  # sounddevice raises PortAudioError or ValueError
+            self._dev_rate = int(info["default_samplerate"]) or ASR_RATE_HZ
         self.rate_hz = ASR_RATE_HZ
         self.gate = gate or MicGate()
         self._clock = clock
