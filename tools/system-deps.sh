@@ -5,6 +5,8 @@ set -eu
 need_cmds=("espeak-ng:espeak-ng" "pulseaudio:pulseaudio")
 need_libs=("libportaudio.so.2:libportaudio2")
 need_files=("/usr/share/dict/american-english:wamerican" "/usr/share/dict/british-english:wbritish")
+# PortAudio reaches PulseAudio through ALSA's "pulse" device (the null-sink audio tests).
+need_globs=("/usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so:libasound2-plugins")
 missing=()
 for pair in "${need_cmds[@]}"; do
   command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair##*:}")
@@ -14,6 +16,9 @@ for pair in "${need_libs[@]}"; do
 done
 for pair in "${need_files[@]}"; do
   [ -e "${pair%%:*}" ] || missing+=("${pair##*:}")
+done
+for pair in "${need_globs[@]}"; do
+  compgen -G "${pair%%:*}" >/dev/null || missing+=("${pair##*:}")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1; then
