@@ -3,6 +3,7 @@ real sounddevice path through a PulseAudio null sink."""
 
 from __future__ import annotations
 
+import json
 import time
 import wave
 from pathlib import Path
@@ -223,3 +224,16 @@ def test_gated_microphone_hears_silence(null_sink: str) -> None:
     finally:
         mic.close()
     assert not got.any()
+
+
+@pytest.mark.audio
+def test_devices_command_lists_the_pulse_device(null_sink: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from voice.cli import main
+
+    assert main(["devices"]) == 0
+    out = capsys.readouterr().out
+    assert " pulse  (ALSA; in, out;" in out and "--input/--output" in out
+    assert main(["devices", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert any(r["name"] == "pulse" and r["inputs"] > 0 and r["outputs"] > 0 for r in rows)
