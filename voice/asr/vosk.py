@@ -112,10 +112,10 @@ class VoskRecognizer:
         if not self.has_unk:
             log.info("vosk: model %s has no [unk] word: off-list speech cannot be rejected by "
                      "the decoder; results are post-checked against the grammar instead",
-                     self.model_path.name)
+                     self.model_path)
         if not self.grammars_supported:
             log.warning("vosk: model %s has a static graph and ignores grammars",
-                        self.model_path.name)
+                        self.model_path)
         self._decoders: dict[Grammar, _Decoder] = {}
 
     def knows(self, word: str) -> bool:
@@ -126,7 +126,7 @@ class VoskRecognizer:
         kept, unknown = keep_known(grammar, self.knows, self.name)
         if not kept:
             raise UserError(f"none of the {len(grammar.phrases)} {grammar.kind!r} phrases are in "
-                            f"the vocabulary of the Vosk model {self.model_path.name} "
+                            f"the vocabulary of the Vosk model in {self.model_path} "
                             f"(e.g. {', '.join(unknown[:5])}); is it the right language?")
         if self.has_unk:
             kept.append(UNK)
