@@ -13,10 +13,12 @@ the phrases file for words the engine says badly.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import io
 import logging
 import re
+import shutil
 import tempfile
 import threading
 import time
@@ -135,6 +137,18 @@ def _engine() -> Any:
     return _ENGINE
 
 
+_SCRATCH: Path | None = None
+
+
+def _scratch() -> Path:
+    """One temporary folder for renders (used under the engine lock), removed at exit."""
+    global _SCRATCH
+    if _SCRATCH is None:
+        _SCRATCH = Path(tempfile.mkdtemp(prefix="tabletop-tts-"))
+        atexit.register(shutil.rmtree, _SCRATCH, True)
+    return _SCRATCH
+
+
 def list_voices() -> list[tuple[str, str]]:
     """(id, name) of every voice the engine has."""
     with _ENGINE_LOCK:
@@ -154,7 +168,6 @@ class Pyttsx3Speaker:
         self._clock = clock
         self._current: Playback | None = None
         self._letters: dict[tuple[str, int, str | None], Clip] = {}
-        self._tmp = Path(tempfile.mkdtemp(prefix="tabletop-tts-"))
         if self.settings.voice:
             self._check_voice(self.settings.voice)
 
@@ -189,7 +202,7 @@ class Pyttsx3Speaker:
         return self._render_raw(apply_pronounce(text, self.pronounce))
 
     def _render_raw(self, text: str) -> Clip:
-        path = self._tmp / "render.wav"
+        path = _scratch() / "render.wav"
         with _ENGINE_LOCK:
             engine = _engine()
             driver = getattr(getattr(engine, "proxy", None), "_driver", None)
