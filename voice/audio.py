@@ -124,12 +124,56 @@ def resample(samples: np.ndarray, from_hz: int, to_hz: int, half_taps: int = 16)
         pos = np.arange(start, min(n_out, start + chunk)) * ratio
         base = np.floor(pos).astype(np.int64)
         idx = base[:, None] + offsets[None, :]
-        dist = idx - pos[:, None]
-        window = 0.5 + 0.5 * np.cos(np.pi * np.clip(dist / (width + 0.5), -1.0, 1.0))
-        kernel = cutoff * np.sinc(cutoff * dist) * window
+        kernel = _kernel(idx - pos[:, None], cutoff, width)
         out[start:start + len(pos)] = np.sum(padded[idx + width] * kernel, axis=1)
     result: np.ndarray = np.clip(np.round(out), -32768, 32767).astype(np.int16)
     return result
+
+
+def _kernel(dist: np.ndarray, cutoff: float, width: int) -> np.ndarray:
+    window = 0.5 + 0.5 * np.cos(np.pi * np.clip(dist / (width + 0.5), -1.0, 1.0))
+    k: np.ndarray = cutoff * np.sinc(cutoff * dist) * window
+    return k
+
+
+class StreamResampler:
+    """:func:`resample` for audio that arrives in blocks (a microphone at 44.1 kHz).
+
+    Gives the same samples as resampling the whole recording at once, a few
+    milliseconds later: an output sample is made only when all the input its
+    filter needs has arrived, so block edges leave no clicks.
+    """
+
+    def __init__(self, from_hz: int, to_hz: int, half_taps: int = 16) -> None:
+        if from_hz <= 0 or to_hz <= 0:
+            raise ValueError(f"sample rates must be positive, got {from_hz} and {to_hz}")
+        self.from_hz, self.to_hz = from_hz, to_hz
+        self.cutoff = min(1.0, to_hz / from_hz)
+        self.width = int(math.ceil(half_taps / self.cutoff))
+        self._offsets = np.arange(-self.width + 1, self.width + 1)
+        self._buf = np.zeros(self.width)  # the zero padding resample() puts first
+        self._buf0 = -self.width  # input index of _buf[0]
+        self._next = 0  # next output index
+
+    def push(self, block: np.ndarray) -> np.ndarray:
+        """Feed int16 samples; returns the int16 output samples now complete."""
+        self._buf = np.concatenate([self._buf, block.astype(np.float64)])
+        end = self._buf0 + len(self._buf)  # one past the last input index held
+        # output n needs input up to floor(n * from / to) + width < end
+        n_stop = max(self._next, -(-(end - self.width) * self.to_hz // self.from_hz))
+        if n_stop == self._next:
+            return np.zeros(0, dtype=np.int16)
+        pos = np.arange(self._next, n_stop) * (self.from_hz / self.to_hz)
+        idx = np.floor(pos).astype(np.int64)[:, None] + self._offsets[None, :]
+        out = np.sum(self._buf[idx - self._buf0] * _kernel(idx - pos[:, None], self.cutoff,
+                                                           self.width), axis=1)
+        self._next = n_stop
+        keep = int(np.floor(n_stop * self.from_hz / self.to_hz)) - self.width + 1
+        if keep > self._buf0:
+            self._buf = self._buf[keep - self._buf0:]
+            self._buf0 = keep
+        result: np.ndarray = np.clip(np.round(out), -32768, 32767).astype(np.int16)
+        return result
 
 
 def to_mono(frames: np.ndarray) -> np.ndarray:
@@ -352,9 +396,8 @@ class MicSource:
         sd = _sd()
         self._index = find_device(device, "input")
         info = sd.query_devices(self._index)
-        # Ask for 16 kHz: PulseAudio, CoreAudio, WASAPI convert well. Resampling
-        # here works block by block (edges approximate), so it is the fallback
-        # for raw hardware that only takes its own rate.
+        # Ask for 16 kHz (PulseAudio, CoreAudio, WASAPI convert); raw hardware
+        # that only takes its own rate is resampled here as blocks arrive.
         try:
             sd.check_input_settings(device=self._index, samplerate=ASR_RATE_HZ, channels=1,
                                     dtype="int16")
@@ -362,6 +405,8 @@ class MicSource:
         except Exception:  # sounddevice raises PortAudioError or ValueError
             self._dev_rate = int(info["default_samplerate"]) or ASR_RATE_HZ
         self.rate_hz = ASR_RATE_HZ
+        self._resampler = (StreamResampler(self._dev_rate, ASR_RATE_HZ)
+                           if self._dev_rate != ASR_RATE_HZ else None)
         self.gate = gate or MicGate()
         self._clock = clock
         self._queue: queue.Queue[bytes] = queue.Queue()
@@ -386,8 +431,8 @@ class MicSource:
         while len(self._buf) < frames * 2:
             block = self._queue.get()
             data = np.frombuffer(block, dtype="<i2")
-            if self._dev_rate != ASR_RATE_HZ:
-                data = resample(data, self._dev_rate, ASR_RATE_HZ)
+            if self._resampler is not None:
+                data = self._resampler.push(data)
             self._buf += data.astype("<i2").tobytes()
         out, self._buf = self._buf[: frames * 2], self._buf[frames * 2:]
         return out
