@@ -63,6 +63,16 @@ def test_hear_a_word_answer(tmp_path: Path, no_vosk: None,
     assert all(set(a) == {"text", "confidence", "in_grammar"} for a in out["alternatives"])
 
 
+def test_hear_a_choice(tmp_path: Path, no_vosk: None,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "second.wav"
+    write_wav(path, Pyttsx3Speaker().render("the second one"))
+    out = _run([str(path), "--expect", "choice", "--answers", "red,green,blue",
+                "--correct", "green"], capsys)
+    assert out["heard"][0] == "the second one"
+    assert out["understood"]["value"] == 1 and out["understood"]["verdict"] == "correct"
+
+
 def test_hear_with_the_korean_vosk_model_explains_the_language_mismatch(
         tmp_path: Path, korean_model: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,6 +91,7 @@ def test_hear_with_the_korean_vosk_model_explains_the_language_mismatch(
     (["x.wav", "--expect", "yesno", "--asr", "text"], 2, "reads the keyboard"),
     (["x.wav", "--expect", "yesno", "--asr", "whisper"], 2, "allowed: auto, vosk"),
     (["x.wav", "--expect", "colour"], 2, "invalid choice"),
+    (["x.wav", "--expect", "choice", "--answers", "a,b", "--correct", "c"], 2, "not one of"),
 ])
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                monkeypatch: pytest.MonkeyPatch, args: list[str], code: int,

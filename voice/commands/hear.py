@@ -26,15 +26,18 @@ def register(sub: Any) -> None:
     p.add_argument("--expect", required=True, choices=EXPECT, metavar="KIND",
                    help=f"what the recording answers: {', '.join(EXPECT)}")
     p.add_argument("--answers", default="",
-                   help="comma-separated accepted answers (word), options (choice) or the "
-                        "word spelled (letters; further ones are accepted variants)")
+                   help="comma-separated accepted answers (word), options in order (choice) "
+                        "or the word spelled (letters; further ones are accepted variants)")
+    p.add_argument("--correct", default=None,
+                   help="choice: the right option, as text or number from 1 (default: the first)")
     p.add_argument("--asr", default="auto", help="auto, vosk, pocketsphinx or text (default auto)")
     p.add_argument("--alternatives", type=int, default=3, help="n-best list length (default 3)")
     p.add_argument("-v", "--verbose", action="store_true", help="log grammar warnings")
     p.set_defaults(func=run)
 
 
-def request_for(expect: str, heard: list[str], answers: list[str]) -> dict[str, Any]:
+def request_for(expect: str, heard: list[str], answers: list[str],
+                correct: str | None = None) -> dict[str, Any]:
     """The :func:`voice.understand.judge` request for one recording."""
     kind = _KIND.get(expect, expect)
     req: dict[str, Any] = {"kind": kind, "heard": heard}
@@ -42,7 +45,15 @@ def request_for(expect: str, heard: list[str], answers: list[str]) -> dict[str, 
         req["accepted"] = answers
     elif expect == "choice":
         req["options"] = answers
-        req["answer"] = 0
+        if correct is None:
+            req["answer"] = 0
+        elif correct.isdigit() and 1 <= int(correct) <= len(answers):
+            req["answer"] = int(correct) - 1
+        elif correct in answers:
+            req["answer"] = correct
+        else:
+            raise UsageError(f"--correct {correct!r} is not one of the options "
+                             f"({', '.join(answers)}) or a number 1-{len(answers)}")
     elif expect == "letters":
         req["answer"] = answers[0]
         if answers[1:]:
@@ -51,7 +62,7 @@ def request_for(expect: str, heard: list[str], answers: list[str]) -> dict[str, 
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.asr.base import Grammar
+    from voice.asr.base import Grammar, listen_spelled
     from voice.asr.select import build, choose
     from voice.audio import WavSource
     from voice.understand import grammar_words, judge
@@ -72,11 +83,15 @@ def run(args: argparse.Namespace) -> int:
     kind = _KIND.get(args.expect, args.expect)
     expected = answers if args.expect in ("word", "choice") else []
     grammar = Grammar.of(kind, grammar_words(kind, expected))
+    request_for(args.expect, [], answers, args.correct)  # bad --correct fails before decoding
     started = time.perf_counter()
-    rec = recognizer.listen(source, grammar, timeout_s=30.0)
+    if args.expect == "letters":  # as the game listens: through the pauses between letters
+        rec = listen_spelled(recognizer, source, grammar, timeout_s=30.0)
+    else:
+        rec = recognizer.listen(source, grammar, timeout_s=30.0)
     wall_ms = (time.perf_counter() - started) * 1000
     heard = [a.text for a in rec.alternatives]
-    understood = judge(request_for(args.expect, heard, answers)) if heard else None
+    understood = judge(request_for(args.expect, heard, answers, args.correct)) if heard else None
     out = {
         "file": args.file,
         "engine": rec.engine,
