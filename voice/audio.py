@@ -392,7 +392,8 @@ class MicSource:
     """
 
     def __init__(self, device: str | int | None = None, gate: MicGate | None = None,
-                 block_ms: int = 50, clock: Callable[[], float] = time.monotonic) -> None:
+                 block_ms: int = 50, clock: Callable[[], float] = time.monotonic,
+                 ready_timeout_s: float = 5.0) -> None:
         sd = _sd()
         self._index = find_device(device, "input")
         info = sd.query_devices(self._index)
@@ -418,7 +419,9 @@ class MicSource:
             # after the app stopped talking, must still be silent if it held its voice.
             block = bytes(indata)
             self._queue.put(block if self.gate.is_open(self._clock()) else bytes(len(block)))
+            capturing.set()
 
+        capturing = threading.Event()
         try:
             self._stream = sd.RawInputStream(samplerate=self._dev_rate, channels=1, dtype="int16",
                                              device=self._index, blocksize=block,
@@ -426,6 +429,13 @@ class MicSource:
             self._stream.start()
         except sd.PortAudioError as exc:
             raise AudioError(f"cannot open input device {info['name']!r}: {exc}") from None
+        # The first input stream of a process can take 1-2 s to deliver audio
+        # (measured through ALSA's pulse plugin); words said meanwhile are lost.
+        # So the microphone counts as open only once sound arrives.
+        if not capturing.wait(ready_timeout_s):
+            self.close()
+            raise AudioError(f"input device {info['name']!r} gave no sound within "
+                             f"{ready_timeout_s:g} s; check `tabletop devices`")
 
     def read(self, frames: int) -> bytes:
         while len(self._buf) < frames * 2:

@@ -105,3 +105,17 @@ def test_silence_times_out(sphinx: PocketsphinxRecognizer) -> None:
         "yesno", ["yes", "no"]), timeout_s=1.5)
     assert rec.timed_out and not rec.alternatives
     assert rec.result_at_ms == pytest.approx(1500, abs=50)
+
+
+def test_a_noise_that_decodes_to_nothing_does_not_spoil_the_next_answer() -> None:
+    """A burst the detector takes for speech but that holds no words must not move
+    the cepstral mean: before the fix, after a few seconds of near-silence every
+    later answer came back empty (found on the PulseAudio null sink)."""
+    sphinx = PocketsphinxRecognizer()
+    grammar = Grammar.of("yesno", grammar_words("yesno"))
+    said = Pyttsx3Speaker().render("yes please")
+    assert sphinx.listen(MemorySource(Clip.silence(4, 16000), tail_s=0), grammar, 2).timed_out
+    for _ in range(2):
+        heard = [a.text for a in recognize_clip(sphinx, said, grammar).alternatives]
+        assert "yes please" in heard
+        assert judge({"kind": "yesno", "heard": heard}).value is True

@@ -118,6 +118,7 @@ class PocketsphinxRecognizer:
         final_call = 0.0
         speech_end: float | None = None
         alts: list[Alternative] = []
+        cmn = ""
         while True:
             chunk = audio.read(nbytes // 2)
             if not chunk:
@@ -134,6 +135,7 @@ class PocketsphinxRecognizer:
                 voiced_run = voiced_run + 1 if voiced else 0
                 if voiced_run >= start_frames:
                     heard = True
+                    cmn = dec.get_cmn(False)
                     dec.start_utt()
                     dec.process_raw(b"".join(preroll), False, False)
             else:
@@ -146,6 +148,10 @@ class PocketsphinxRecognizer:
                     if alts:
                         finished = True
                     else:  # a noise, not words: keep waiting for speech
+                        # and forget it: its cepstral mean would skew the next
+                        # utterance (after noise-only utterances, words came
+                        # back empty on the null sink)
+                        dec.set_cmn(cmn)
                         heard, voiced_run, silent_run, preroll = False, 0, 0, []
                         speech_end = None
             final_call = time.perf_counter() - c0
@@ -165,6 +171,8 @@ class PocketsphinxRecognizer:
             spent += final_call
         if not finished:
             alts = self._alternatives(grammar) if heard else []
+            if heard and not alts:
+                dec.set_cmn(cmn)
         return Recognition(
             alternatives=tuple(alts), engine=self.name, timed_out=timed_out or not alts,
             speech_end_ms=None if speech_end is None else speech_end * 1000,
