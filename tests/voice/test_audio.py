@@ -231,10 +231,10 @@ def test_stop_ends_playback_at_once(null_sink: str) -> None:
 @pytest.mark.audio
 def test_gated_microphone_hears_silence(null_sink: str) -> None:
     gate = MicGate(tail_s=0.0)
+    gate.speech_started()  # before the mic opens: sound left in the sink is not heard either
     mic = MicSource("pulse", gate=gate)
     out = SpeakerOut("pulse")
     try:
-        gate.speech_started()
         speech = _speech()
         out.play(speech)
         got = np.frombuffer(mic.read(int(speech.duration_s * 16000)), dtype="<i2")
