@@ -85,7 +85,7 @@ def _zip(tmp: Path, name: str) -> bytes:
 class _Server:
     """Serves one body with HTTP Range support, like the model site does."""
 
-    def __init__(self, body: bytes) -> None:
+    def __init__(self, body: bytes, ranges_ok: bool = True) -> None:
         self.body = body
         self.ranges: list[str | None] = []
         outer = self
@@ -96,7 +96,7 @@ class _Server:
                 outer.ranges.append(rng)
                 data, status = outer.body, 200
                 m = re.fullmatch(r"bytes=(\d+)-", rng or "")
-                if m:
+                if m and ranges_ok:
                     start = int(m.group(1))
                     if start >= len(outer.body):
                         self.send_response(416)
@@ -145,6 +145,18 @@ def test_download_resumes_a_partial_file(server: _Server, tmp_path: Path) -> Non
     cmd.fetch(server.url, target / "vosk-model-small-en-us-0.15.zip", progress=False)
     assert server.ranges == [f"bytes={half}-"]
     assert (target / "vosk-model-small-en-us-0.15.zip").read_bytes() == server.body
+
+
+def test_a_server_without_ranges_restarts_the_download(tmp_path: Path) -> None:
+    srv = _Server(_zip(tmp_path, "m"), ranges_ok=False)
+    try:
+        dest = tmp_path / "m.zip"
+        dest.with_name("m.zip.part").write_bytes(b"stale bytes from another file")
+        cmd.fetch(srv.url, dest, progress=False)
+        assert dest.read_bytes() == srv.body  # not appended to the stale part
+    finally:
+        srv.httpd.shutdown()
+        srv.httpd.server_close()
 
 
 def test_checksum_is_checked_when_known(server: _Server, tmp_path: Path) -> None:
