@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import io
 import logging
 import re
@@ -129,12 +130,25 @@ def _engine() -> Any:
         try:
             import pyttsx3
             _ENGINE = pyttsx3.init()
+            atexit.register(_release_engine)
             global _DEFAULT_VOICE
             _DEFAULT_VOICE = _ENGINE.getProperty("voice")
         except Exception as exc:  # pyttsx3 raises whatever its driver raises
             raise UserError(f"no speech engine: {exc}; install espeak-ng "
                             "(Debian: apt-get install espeak-ng) or play with text only") from None
     return _ENGINE
+
+
+def _release_engine() -> None:
+    """Drop the engine while the interpreter is still whole.
+
+    pyttsx3's driver proxy cleans up in ``__del__``; left to interpreter
+    shutdown, that runs after its modules are torn down and prints a
+    traceback on every exit.
+    """
+    global _ENGINE
+    _ENGINE = None
+    gc.collect()
 
 
 _SCRATCH: Path | None = None
