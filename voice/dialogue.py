@@ -23,8 +23,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from content.lexicon import load_lexicon
 from voice.phrases import Phrases
 from voice.understand import Understood, judge, parse_command
+from voice.understand_commands import spell_target
 from voice.understand_text import tokens
 
 
@@ -131,6 +133,13 @@ class Ask:
 
 
 RATES = ("slow", "normal", "fast")
+
+
+def _secret_forms(word: str) -> frozenset[str]:
+    """The word, its other spellings and its homophones: none may be spelled."""
+    lex = load_lexicon()
+    w = word.lower()
+    return frozenset({w} | set(lex.variants(w)) | set(lex.homophones(w)))
 
 
 @dataclass
@@ -344,18 +353,31 @@ class Dialogue:
             raise ControlFlow(command)
 
     def _spell(self, ask: Ask, words: str) -> None:
-        wanted = words.split()[-1] if words.split() else ""
-        pool = {w.lower(): w for w in ask.spellable}
-        if ask.secret and wanted.lower() == ask.secret.lower():
-            self.tell("common.cannot_spell_target")
-            return
-        target = pool.get(wanted.lower())
-        if target is None and ask.spellable:
-            # "spell that word": the last spellable word of the question.
-            target = ask.spellable[-1]
-        if target is None:
-            self.tell("common.nothing_to_spell")
-            return
+        """Spell a word on request: a named word, or "that word" = the question's last.
+
+        The sheet allows any word except the Spelling target; a word that
+        sounds like the target or is another spelling of it is refused too,
+        because spelling it would answer the question.
+        """
+        named = spell_target(words)
+        secret = _secret_forms(ask.secret) if ask.secret else frozenset()
+        if named is None:
+            allowed = [w for w in ask.spellable if w.lower() not in secret]
+            target = allowed[-1] if allowed else None
+            if target is None:
+                self.tell("common.nothing_to_spell")
+                return
+        else:
+            if named.lower() in secret:
+                self.tell("common.cannot_spell_target")
+                return
+            pool = {w.lower(): w for w in ask.spellable}
+            target = pool.get(named.lower())
+            if target is None:
+                if not load_lexicon().is_word(named):
+                    self.tell("common.unknown_word", word=named)
+                    return
+                target = named
         self.tell("common.spelling_word", word=target)
         self.transcript("host", "-".join(target.upper()))
         self.mouth.spell(target)

@@ -155,3 +155,16 @@ def test_say_it_slowly_rereads_once_without_changing_the_rate() -> None:
     dialogue.ask(word_ask())
     assert mouth.rate == "normal" and dialogue.settings.rate == "normal"
     assert out.getvalue().count("You can say") == 2
+
+
+def test_spell_a_named_word_its_homophone_is_refused_for_a_spelling_target() -> None:
+    dialogue, out, mouth = make(["spell flower", "spell garden", "spell zzxq", "spell that word",
+                                 "f l o u r"])
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": "flour"}, spellable=("bread", "flour"), secret="flour")
+    assert dialogue.ask(ask).verdict == "correct"
+    # flower sounds like flour: refused; garden is any other word: spelled; zzxq is no word;
+    # "that word" is the question's last spellable word that is not the target.
+    assert mouth.spelled == ["garden", "bread"]
+    text = out.getvalue()
+    assert "can't spell that one" in text and "don't know the word zzxq" in text
