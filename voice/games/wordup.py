@@ -612,8 +612,9 @@ class WordUpHost:
             else:
                 out = [Line("wordup.time_up_joint", {"names": _join(winners), "total": total})]
             return out
+        target = self.state.variant.tokens_to_win
         return [Line("wordup.win", {"name": winners[0],
-                                    "target": self.state.variant.tokens_to_win})]
+                                    "set": "a token" if target == 1 else f"{target} tokens"})]
 
     def _scores(self) -> str:
         return "; ".join(_phrase("wordup.score_entry", name=n, tokens=self._tokens_text(s))
