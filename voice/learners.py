@@ -25,7 +25,7 @@ from typing import Any
 
 from content.schema import WordUpItem
 from voice.levelfit import DEFAULT_POLICY, Fit, Offer, Policy
-from voice.profiles import Profile, ProfileStore, name_key
+from voice.profiles import Profile, ProfileStore, missed_entry, name_key
 from voice.report import write_report
 
 
@@ -98,6 +98,27 @@ class Learners:
         player.profile.record(item, correct, at, level=player.fit.level)
         player.fit.add(correct)
         self.store.save(player.profile)
+
+    def retract(self, name: str, item: WordUpItem) -> None:
+        """Take back the latest verdict on ``item`` for ``name``: the table overruled it.
+
+        The corrected verdict is then recorded again with :meth:`answered`, so
+        an overruled answer counts once, as the table decided.
+        """
+        player = self._get(name)
+        profile = player.profile
+        for n in range(len(profile.results) - 1, -1, -1):
+            if profile.results[n].item_id == item.id:
+                result = profile.results.pop(n)
+                break
+        else:
+            return
+        if not result.correct:
+            word, _ = missed_entry(item)
+            profile.missed = [m for m in profile.missed if m.word.lower() != word.lower()]
+        if player.fit.recent:
+            player.fit.recent.pop()
+        self.store.save(profile)
 
     def offer(self, name: str, turn: int) -> Say | None:
         """Between turns: the level question to ask ``name``, or None.

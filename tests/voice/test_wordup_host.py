@@ -490,3 +490,15 @@ def test_reports_are_written_when_the_game_ends(tmp_path: Path) -> None:
     assert "Progress reports are ready for Ana, Ben." in out.getvalue()
     assert host.learn is not None and len(host.learn.reports) == 2
     assert all(p.exists() and p.read_text().startswith("<!") for p in host.learn.reports)
+
+
+def test_an_overruled_verdict_counts_once_in_the_profile() -> None:
+    from voice.profiles import ProfileStore
+
+    host, _ = _first_question(["uncle", "that was wrong"])
+    profile = ProfileStore().load("Ana")
+    results = [r for r in profile.results if r.item_id == "wu2-mw-001"] if profile else []
+    assert profile is not None
+    assert [r.correct for r in profile.results] == [False]
+    assert [m.word for m in profile.missed] == ["uncle"]
+    assert results and host.learn.learners._get("Ana").fit.recent == [False]  # type: ignore[attr-defined]

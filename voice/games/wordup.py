@@ -201,7 +201,10 @@ class WordUpHost:
         return setup
 
     def restore(self, state_json: dict[str, Any]) -> None:
+        """Rewind (undo, "that was wrong"): the rewound verdict leaves the profile too."""
         self.state = from_json(state_json)
+        if self.learn is not None:
+            self.learn.retract_last()
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():

@@ -38,6 +38,8 @@ class WordUpLearners:
         self.started = clock()
         self.offered_turn = -1
         self.reports: list[Path] = []
+        self.last: tuple[int, WordUpItem] | None = None
+        """The latest verdict recorded, so an overrule can take it back."""
 
     def join(self, levels: list[int]) -> tuple[list[int], list[Line]]:
         """Each seat's level from now on (a level a teacher pinned wins), and what to say."""
@@ -52,6 +54,14 @@ class WordUpLearners:
 
     def answered(self, seat: int, item: WordUpItem, correct: bool) -> None:
         self.learners.answered(self.names[seat], item, correct, self.clock())
+        self.last = (seat, item)
+
+    def retract_last(self) -> None:
+        """The table overruled or undid the last verdict: it no longer counts."""
+        if self.last is not None:
+            seat, item = self.last
+            self.learners.retract(self.names[seat], item)
+            self.last = None
 
     def offer(self, seat: int, turn: int, dialogue: Dialogue | None) -> int | None:
         """Ask ``seat`` the level question if one is due this turn; the new level or None."""
