@@ -30,7 +30,6 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TextIO
 
 import numpy as np
@@ -43,7 +42,7 @@ from voice.driver import Driver
 from voice.errors import UsageError
 from voice.games import PlayOptions, game_module
 from voice.phrases import Phrases
-from voice.session import SaveSlot
+from voice.session import SaveSlot, data_dir, rng_from_json
 from voice.textio import Transcript
 from voice.tts import Pyttsx3Speaker, VoiceSettings
 
@@ -251,6 +250,7 @@ class SimulatedEars:
         self.max_replies = max_replies
         self.dialogue: DemoDialogue | None = None
         self.replies: list[Reply] = []
+        self._again = 0
 
     def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
         if len(self.replies) >= self.max_replies:
@@ -260,7 +260,8 @@ class SimulatedEars:
         if ask is not None and ask.expect != kind:
             ask = None  # a listen of its own inside the Ask (pause, brainstorm)
         utterance = self.policy.reply(kind, expected, ask)
-        clip = at_level(self.render(utterance), PLAYER_LEVEL_DBFS)
+        level = self._level(utterance)
+        clip = at_level(self.render(utterance), level)
         grammar = self.grammar(kind, expected)
         if self.loopback is not None:
             nbest, end_s = self.loopback.hear(self.recognizer, clip, grammar, kind, timeout_s)
@@ -282,6 +283,19 @@ class SimulatedEars:
         if nbest:
             self.meter.heard(end_s, reply)
         return Heard(nbest, end_s, timed_out=not nbest)
+
+    def _level(self, utterance: Utterance) -> float:
+        """People say a thing again a little differently: a repeat is slower and louder or softer.
+
+        Without this a reply the recognizer mishears is misheard the same way every time
+        (a mishearing taken for a command does not use up a try, so that would never end).
+        """
+        last = self.replies[-1].said if self.replies else None
+        self._again = self._again + 1 if utterance.text == last else 0
+        self.voice.settings.rate = ("normal", "slow", "fast")[self._again % 3]
+        if not self._again:
+            return PLAYER_LEVEL_DBFS
+        return PLAYER_LEVEL_DBFS + self.policy.rng.uniform(-6.0, 6.0)
 
     @staticmethod
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
@@ -394,11 +408,28 @@ def build_recognizer(asr: str) -> tuple[Recognizer, str]:
     return select.build(choice), choice.engine
 
 
-def run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: float = 0.7,
+def run_demo(game: str, seed: int, **kw: Any) -> DemoResult:
+    """Play one short game of ``game`` with simulated players; print its transcript.
+
+    The simulated players' saves and learner profiles go to a temporary data
+    folder, never the user's.
+    """
+    before = os.environ.get("TABLETOP_DATA_DIR")
+    with tempfile.TemporaryDirectory(prefix="tabletop-demo-") as tmp:
+        os.environ["TABLETOP_DATA_DIR"] = tmp
+        try:
+            return _run_demo(game, seed, **kw)
+        finally:
+            if before is None:
+                os.environ.pop("TABLETOP_DATA_DIR", None)
+            else:
+                os.environ["TABLETOP_DATA_DIR"] = before
+
+
+def _run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: float = 0.7,
              loopback: bool = False, out: TextIO | None = None,
              spell_style: str = "nato", recognizer: Recognizer | None = None,
              output: str | int | None = None, monitor: str | int | None = None) -> DemoResult:
-    """Play one short game of ``game`` with simulated players; print its transcript."""
     if game not in SETUPS:
         raise UsageError(f"unknown game {game!r} for demo; allowed: {', '.join(GAMES)}")
     if not 0.0 <= p_correct <= 1.0:
@@ -436,21 +467,24 @@ def run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: floa
     if hasattr(host, "verbose"):
         host.verbose = dialogue.settings.verbose
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="tabletop-demo-") as tmp:
-        # The simulated players' saves and learner profiles stay out of the user's folder.
-        before = os.environ.get("TABLETOP_DATA_DIR")
-        os.environ["TABLETOP_DATA_DIR"] = tmp
-        try:
-            driver = Driver(host, dialogue, rng, slot=SaveSlot(Path(tmp) / "saves"))
-            outcome = driver.run()
-        finally:
-            if before is None:
-                os.environ.pop("TABLETOP_DATA_DIR", None)
-            else:
-                os.environ["TABLETOP_DATA_DIR"] = before
+    slot = SaveSlot(data_dir() / "saves")
+    outcome = Driver(host, dialogue, rng, slot=slot).run()
+    turns = outcome.turns
+    while outcome.quit and len(ears.replies) < ears.max_replies and slot.exists():
+        # A reply misheard as "quit" saved the game: the table resumes it, as
+        # people would with `tabletop play --resume`.
+        transcript("said", "(the table resumes the game)")
+        saved = slot.read()
+        host = game_module(game).load_host(saved.setup, saved.state)
+        if hasattr(host, "verbose"):
+            host.verbose = dialogue.settings.verbose
+        dialogue.table = host
+        rng = rng_from_json(saved.rng)
+        outcome = Driver(host, dialogue, rng, slot=slot, actions=saved.actions).run()
+        turns = outcome.turns
     seconds = time.perf_counter() - started
     winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
-    result = DemoResult(game, outcome.turns, ears.replies, meter.latencies_ms, winners, seconds,
+    result = DemoResult(game, turns, ears.replies, meter.latencies_ms, winners, seconds,
                         outcome.quit, list(dialogue.latencies_ms))
     print(result.figures(), file=transcript.out, flush=True)
     return result

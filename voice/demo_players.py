@@ -88,13 +88,35 @@ class PlayerPolicy:
         self.last_recognised = True
         """Whether the app understood the player's last reply (answers "did you say ...?")."""
         self.wordstreet_words = wordstreet_words
+        self._ask: Ask | None = None
+        self._said: Utterance | None = None
+        self._times = 0
         """Words that fit the current Word on the Street card (a callable), when playing it."""
 
     def _right(self) -> bool:
         return self.rng.random() < self.p_correct
 
     def reply(self, kind: str, expected: Sequence[str], ask: Ask | None) -> Utterance:
-        """What to say at a listen of ``kind`` with ``expected`` phrases, inside ``ask``."""
+        """What to say at a listen of ``kind`` with ``expected`` phrases, inside ``ask``.
+
+        Asked again (not heard, misheard), a player says the same thing again.
+        """
+        if ask is not None and ask is self._ask and self._said is not None:
+            self._times += 1
+            if self._times < 3:
+                return self._said
+            # Still not understood: a person gives up on an answer ("pass") or
+            # says a choice another way (here: picks again).
+            if self._said.right is not None and self._times == 3:
+                self._said = Utterance("pass")
+                return self._said
+            self._said = self._choose(kind, expected, ask)
+            return self._said
+        said = self._choose(kind, expected, ask)
+        self._ask, self._said, self._times = ask, said, 0
+        return said
+
+    def _choose(self, kind: str, expected: Sequence[str], ask: Ask | None) -> Utterance:
         req: dict[str, Any] = dict(ask.request) if ask is not None else {}
         if ask is None or ask.expect != kind:
             return self._bare(kind, expected)
@@ -124,7 +146,9 @@ class PlayerPolicy:
         return self._bare(kind, expected)
 
     def _bare(self, kind: str, expected: Sequence[str]) -> Utterance:
-        """A listen outside any Ask (Word on the Street's brainstorm): "we're ready"."""
+        """A listen outside any Ask: the brainstorm's "we're ready", or "resume" when paused."""
+        if kind == "command" and not expected:
+            return Utterance("resume")
         if any(tokens(e) == ["we're", "ready"] for e in expected):
             return Utterance("we're ready")
         if "ready" in expected:
@@ -164,4 +188,4 @@ class PlayerPolicy:
     def _street_word(self) -> str:
         words = list(self.wordstreet_words()) if self.wordstreet_words is not None else []
         single = [w for w in words if w.isalpha() and 3 <= len(w) <= 8]
-        return self.rng.choice(single or words or ["cat"])
+        return str(self.rng.choice(single or words or ["cat"]))
