@@ -346,6 +346,9 @@ class Loopback:
         watcher.join(timeout=30)
         return tuple(rec.heard), ended[0] if ended else self.clock()
 
+    def close(self) -> None:
+        self.mic.close()
+
     def _drain(self) -> None:
         """Forget audio recorded while nobody was listening (the app's own speech)."""
         q = self.mic._queue
@@ -459,21 +462,38 @@ def _run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: flo
     from voice.voiceio import VoiceMouth
     mouth = VoiceMouth(mouth_speaker)
     policy = PlayerPolicy(random.Random(seed * 7919 + 1), p_correct, spell_style)
-    if game == "wordstreet":
-        policy.wordstreet_words = lambda: _street_words(host)
     ears = SimulatedEars(recognizer, _Speaker(PLAYER_VOICE), policy, meter, loopback=lb)
     dialogue = DemoDialogue(mouth, ears, Phrases.load(), host, transcript=transcript)
     ears.dialogue = dialogue
+    if game == "wordstreet":
+        table = dialogue  # the host in play, also after a resume
+        policy.wordstreet_words = lambda: _street_words(table.table)
     if hasattr(host, "verbose"):
         host.verbose = dialogue.settings.verbose
     started = time.perf_counter()
+    try:
+        outcome, turns, host = _play(game, host, dialogue, ears, rng)
+    finally:
+        if lb is not None:
+            lb.close()
+    seconds = time.perf_counter() - started
+    winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
+    result = DemoResult(game, turns, ears.replies, meter.latencies_ms, winners, seconds,
+                        outcome.quit, list(dialogue.latencies_ms))
+    print(result.figures(), file=transcript.out, flush=True)
+    return result
+
+
+def _play(game: str, host: Any, dialogue: DemoDialogue, ears: SimulatedEars,
+          rng: random.Random) -> tuple[Any, int, Any]:
+    """Run the game; when a reply misheard as "quit" saved it, the table resumes it."""
     slot = SaveSlot(data_dir() / "saves")
     outcome = Driver(host, dialogue, rng, slot=slot).run()
     turns = outcome.turns
     while outcome.quit and len(ears.replies) < ears.max_replies and slot.exists():
         # A reply misheard as "quit" saved the game: the table resumes it, as
         # people would with `tabletop play --resume`.
-        transcript("said", "(the table resumes the game)")
+        dialogue.transcript("said", "(the table resumes the game)")
         saved = slot.read()
         host = game_module(game).load_host(saved.setup, saved.state)
         if hasattr(host, "verbose"):
@@ -482,12 +502,7 @@ def _run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: flo
         rng = rng_from_json(saved.rng)
         outcome = Driver(host, dialogue, rng, slot=slot, actions=saved.actions).run()
         turns = outcome.turns
-    seconds = time.perf_counter() - started
-    winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
-    result = DemoResult(game, turns, ears.replies, meter.latencies_ms, winners, seconds,
-                        outcome.quit, list(dialogue.latencies_ms))
-    print(result.figures(), file=transcript.out, flush=True)
-    return result
+    return outcome, turns, host
 
 
 def _street_words(host: Any) -> list[str]:
