@@ -349,6 +349,11 @@ class Dialogue:
             pass
         elif command in ("ready",):
             self.tell("common.not_now")
+        elif command == "quit" and not self._confirmed(Line("common.confirm_quit"),
+                                                       ask.addressee):
+            # A stray "bye" across the table must not end the game: quitting is confirmed.
+            self.tell("common.carry_on")
+            self.speak(self._last)
         else:
             raise ControlFlow(command)
 

@@ -168,3 +168,12 @@ def test_spell_a_named_word_its_homophone_is_refused_for_a_spelling_target() -> 
     assert mouth.spelled == ["garden", "bread"]
     text = out.getvalue()
     assert "can't spell that one" in text and "don't know the word zzxq" in text
+
+
+def test_quit_is_confirmed_so_a_stray_bye_does_not_end_the_game() -> None:
+    dialogue, out, _ = make(["bye", "no", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert "Do you want to stop the game?" in out.getvalue()
+    dialogue, _, _ = make(["quit", "yes"])
+    with pytest.raises(ControlFlow, match="quit"):
+        dialogue.ask(word_ask())
