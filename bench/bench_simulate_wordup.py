@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._simulate import run  # noqa: E402
-from engine.wordup import simulate  # noqa: E402
+from engine.wordup_sim import simulate  # noqa: E402
 
 TARGET = 200.0
 COUNTED = (

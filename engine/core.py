@@ -10,7 +10,7 @@ Every game is a pure state machine in the style of OpenSpiel and python-chess:
 * Chance (dice, shuffles) is never hidden: it is a prompt whose actor is
   :data:`CHANCE`, answered by the driver from a seeded ``random.Random`` or by
   players rolling real dice. A game therefore replays from (seed, actions).
-* ``state.to_json()`` / ``Game.from_json()`` round-trip exactly.
+* ``state.to_json()`` and each game's ``<game>_save.load()`` round-trip exactly.
 
 The engine never reads a clock, never does I/O and never judges speech: the
 voice layer hands it verdicts such as ``Action("answer", seat, {"correct": True})``.

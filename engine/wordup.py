@@ -64,10 +64,8 @@ Choices made where the sheet and the rulings are silent (each is tested):
 
 from __future__ import annotations
 
-import itertools
 import json
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import (
@@ -79,9 +77,7 @@ from engine.core import (
     IllegalActionError,
     InvalidActionError,
     Prompt,
-    RulesError,
     SetupError,
-    shuffled,
 )
 from engine.wordup_board import (
     BOARD,
@@ -90,7 +86,6 @@ from engine.wordup_board import (
     LEVELS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    QUESTIONS_PER_SHEET,
     RULE_ANY,
     RULE_ASK_LEFT,
     RULE_DICE,
@@ -107,24 +102,16 @@ from engine.wordup_board import (
     Variant,
     next_square_of,
 )
+from engine.wordup_prompts import (
+    COLOUR_INDEX,
+    exchange_options,
+    lose_two_options,
+    make_prompt,
+)
 
-__all__ = [
-    "BOARD",
-    "DECK",
-    "Variant",
-    "WordUpState",
-    "from_json",
-    "new_game",
-    "random_action",
-    "simulate",
-]
+__all__ = ["BOARD", "DECK", "Variant", "WordUpState", "new_game"]
 
 SAVE_VERSION = 1
-ROLL_OPTIONS: tuple[int, ...] = tuple(range(2, 13))
-COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
-DIFFERENT_PAIRS: tuple[list[str], ...] = tuple(
-    [a, b] for a, b in itertools.combinations(COLOURS, 2)
-)
 PHASES = (
     "shuffle", "rolloff", "roll", "choose_category", "answer", "free_or_answer",
     "lose_tokens", "free_tokens", "exchange", "stop_or_lose", "over",
@@ -213,70 +200,7 @@ class WordUpState:
 
     def prompt(self) -> Prompt:
         """Computed afresh each time (no cache), so it can never disagree with the state."""
-        return self._make_prompt()
-
-    def _roller(self, seat: int) -> int:
-        return seat if self.variant.physical_dice else CHANCE
-
-    def _make_prompt(self) -> Prompt:
-        phase = self.phase
-        seat = self.current
-        pending = self.pending
-        if phase == "roll":
-            return Prompt("roll", self._roller(seat), ROLL_OPTIONS,
-                          {"purpose": "move", "seat": seat, "from": self.position,
-                           "dice": 2, "sides": 6})
-        if phase == "answer":
-            return Prompt("answer", pending["answerer"], (), _answer_info(pending))
-        if phase == "choose_category":
-            return Prompt("choose_category", seat, tuple(pending["options"]),
-                          {"source": pending["source"], "stake": pending["stake"]})
-        if phase == "shuffle":
-            return Prompt("shuffle", CHANCE, (), {"cards": len(DECK)})
-        if phase == "rolloff":
-            roller = self.contenders[len(self.rolls)]
-            return Prompt("roll", self._roller(roller), ROLL_OPTIONS,
-                          {"purpose": "first_player", "seat": roller, "dice": 2, "sides": 6})
-        if phase == "free_or_answer":
-            return Prompt("free_or_answer", seat, ("free", "answer"),
-                          {"colour": pending["colour"]})
-        if phase == "lose_tokens":
-            return Prompt("lose_tokens", seat, tuple(self._lose_two_options()), {"count": 2})
-        if phase == "free_tokens":
-            return Prompt("free_tokens", seat, tuple(list(p) for p in DIFFERENT_PAIRS),
-                          {"count": 2})
-        if phase == "exchange":
-            return Prompt("exchange", seat, (*self._exchange_options(), "decline"), {})
-        if phase == "stop_or_lose":
-            held = [c for c in COLOURS if self.tokens[seat][COLOUR_INDEX[c]] > 0]
-            return Prompt("stop_or_lose", seat, ("stop", *held), {})
-        return Prompt("game_over", CHANCE, (),
-                      {"winners": list(self.winner_seats), "reason": self.end_reason})
-
-    def _lose_two_options(self) -> list[list[str]]:
-        have = self.tokens[self.current]
-        out: list[list[str]] = []
-        for a in range(4):
-            for b in range(a, 4):
-                if (a == b and have[a] >= 2) or (a != b and have[a] and have[b]):
-                    out.append([COLOURS[a], COLOURS[b]])
-        return out
-
-    def _exchange_options(self) -> list[dict[str, Any]]:
-        mine = self.tokens[self.current]
-        out: list[dict[str, Any]] = []
-        for partner in range(self.players):
-            if partner == self.current:
-                continue
-            theirs = self.tokens[partner]
-            for give in range(4):
-                if not mine[give]:
-                    continue
-                for take in range(4):
-                    if take != give and theirs[take]:
-                        out.append({"with": partner, "give": COLOURS[give],
-                                    "take": COLOURS[take]})
-        return out
+        return make_prompt(self)
 
     # -- actions ---------------------------------------------------------------
 
@@ -468,7 +392,7 @@ class WordUpState:
 
     def _on_lose_tokens(self, value: Any, events: list[Event]) -> None:
         pair = _colour_list(value, 2)
-        if pair not in self._lose_two_options():
+        if pair not in lose_two_options(self.tokens[self.current]):
             raise IllegalActionError(
                 f"you cannot lose {' and '.join(pair)}: you do not hold them",
                 rule=RULE_LOSE_TWO)
@@ -500,7 +424,7 @@ class WordUpState:
         ):
             raise InvalidActionError(
                 'an exchange is "decline" or {"with": seat, "give": colour, "take": colour}')
-        if value not in self._exchange_options():
+        if value not in exchange_options(self.tokens, self.current):
             raise IllegalActionError(
                 "that exchange is not possible (each side must hold the token it gives, "
                 "colours must differ, and the partner must be another player)",
@@ -597,7 +521,7 @@ class WordUpState:
             self.position = target
             self._ask(colour, 2, "move", events)
         elif kind == "exchange":
-            if self._exchange_options():
+            if exchange_options(self.tokens, self.current):
                 self.phase = "exchange"
                 self.pending = {}
             else:
@@ -673,23 +597,6 @@ _HANDLERS: dict[str, Callable[[WordUpState, Any, list[Event]], None]] = {
 }
 
 
-def _answer_info(pending: Mapping[str, Any]) -> dict[str, JSON]:
-    index: int = pending["index"]
-    colour: str = pending["colour"]
-    return {
-        "colour": colour,
-        "category": CATEGORIES[colour],
-        "level": pending["level"],
-        "index": index,
-        "sheet": index // QUESTIONS_PER_SHEET + 1,
-        "number": index % QUESTIONS_PER_SHEET + 1,
-        "stake": pending["stake"],
-        "source": pending["source"],
-        "reader": pending["reader"],
-        "square": pending["square"],
-    }
-
-
 def _check_roll(value: Any) -> int:
     if type(value) is not int:
         raise InvalidActionError(f"a roll is the total of two dice, 2 to 12, got {value!r}")
@@ -709,87 +616,3 @@ def _colour_list(value: Any, count: int) -> list[str]:
         raise InvalidActionError(
             f"name {count} colours from {', '.join(COLOURS)}, got {value!r}")
     return sorted(value, key=COLOUR_INDEX.__getitem__)
-
-
-def from_json(data: Mapping[str, JSON]) -> WordUpState:
-    """Rebuild a state saved by :meth:`WordUpState.to_json`; SaveError if it is damaged."""
-    from engine.wordup_save import load  # imported here: wordup_save builds on this module
-
-    return load(data)
-
-
-def random_action(state: WordUpState, rng: random.Random, p_correct: float = 0.5) -> Action:
-    """An action for the current prompt: chance from ``rng``, players choosing at random.
-
-    Used by the simulator, the tests and the golden playthroughs; the text and
-    voice front ends use it for chance prompts only.
-    """
-    prompt = state.prompt()
-    kind = prompt.kind
-    value: JSON
-    if kind == "roll":
-        value = rng.randint(1, 6) + rng.randint(1, 6)
-    elif kind == "answer":
-        value = {"correct": rng.random() < p_correct}
-    elif kind == "shuffle":
-        value = shuffled(rng, range(len(DECK)))
-    elif kind == "game_over":
-        raise RulesError("the game is over; there is nothing to do")
-    else:
-        value = rng.choice(prompt.options)
-    return Action(kind, prompt.actor, value)
-
-
-MAX_TURNS = 5000
-"""Simulated games still running after this many turns count as unfinished."""
-
-
-AskHook = Callable[[int, str, int], str]
-"""``ask(level, colour, stream_index) -> question id``: the voice layer's lookup."""
-
-
-def simulate(
-    games: int, seed: int, p_correct: float, *, ask: AskHook | None = None
-) -> dict[str, Any]:
-    """Play ``games`` standard games of 2-6 random-level players choosing at random.
-
-    Returns games, finished, errors (games that raised) and mean_turns (over
-    finished games). Seeded, so the same arguments give the same figures.
-
-    ``ask`` lets the caller look every question up in its real streams, as the
-    host would read it, without this module knowing about content; it is
-    called at each answer prompt and returns the question's id. With it the
-    figures gain questions_asked and distinct_questions (distinct ids), so a
-    run shows it really drew from the packs.
-    """
-    rng = random.Random(seed)
-    finished = errors = 0
-    total_turns = 0
-    asked = 0
-    seen: set[str] = set()
-    for _ in range(games):
-        players = rng.randint(MIN_PLAYERS, MAX_PLAYERS)
-        state = new_game([rng.randint(1, 5) for _ in range(players)])
-        try:
-            while state.phase != "over" and state.turns <= MAX_TURNS:
-                if ask is not None and state.phase == "answer":
-                    pending = state.pending
-                    seen.add(ask(pending["level"], pending["colour"], pending["index"]))
-                    asked += 1
-                state.apply(random_action(state, rng, p_correct))
-        except RulesError:
-            errors += 1
-            continue
-        if state.phase == "over":
-            finished += 1
-            total_turns += state.turns
-    figures: dict[str, Any] = {
-        "games": games,
-        "finished": finished,
-        "errors": errors,
-        "mean_turns": round(total_turns / finished, 2) if finished else 0.0,
-    }
-    if ask is not None:
-        figures["questions_asked"] = asked
-        figures["distinct_questions"] = len(seen)
-    return figures

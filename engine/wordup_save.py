@@ -1,6 +1,7 @@
 """Loading a saved Word Up state: every field checked, so a damaged save fails at load.
 
-:func:`engine.wordup.from_json` calls :func:`load`; saving is ``WordUpState.to_json``.
+Saving is ``WordUpState.to_json``; this module reads it back, so the rules module
+never imports it.
 """
 
 from __future__ import annotations

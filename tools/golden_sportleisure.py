@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from engine.core import CHANCE, Action, Event, Prompt
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import WINNING_ZONE
-from engine.sportleisure_play import deal_order, playout
+from engine.sportleisure_sim import deal_order, playout
 
 SEEDED = ((1, 0.5), (2, 0.7), (3, 0.35), (4, 0.9))
 """(seed, chance of a right answer) for each random game."""

@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from engine.core import CHANCE, Action
-from engine.wordup import Variant, new_game, random_action
+from engine.wordup import Variant, new_game
+from engine.wordup_sim import random_action
 
 PLAYTHROUGHS: dict[str, dict[str, Any]] = {
     "standard.txt": {"seed": 1, "variant": Variant(), "players": [("Ana", 2), ("Ben", 4),

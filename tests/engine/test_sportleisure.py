@@ -427,7 +427,7 @@ def test_game_over_accepts_no_more_actions() -> None:
 
 def test_json_round_trip_is_exact_at_every_phase() -> None:
     from engine.core import roundtrip
-    from engine.sportleisure import from_json
+    from engine.sportleisure_save import load as from_json
 
     state = new_game([["Ann"], ["Cat", "Dan"]], 4, 1)
     seen = [snapshot(state)]
@@ -458,7 +458,7 @@ def test_json_round_trip_is_exact_at_every_phase() -> None:
 ])
 def test_damaged_save_is_refused_with_a_clear_error(damage: dict[str, object]) -> None:
     from engine.core import SaveError
-    from engine.sportleisure import from_json
+    from engine.sportleisure_save import load as from_json
 
     data = started(n_cards=4).to_json()
     data.update(damage)
@@ -468,7 +468,7 @@ def test_damaged_save_is_refused_with_a_clear_error(damage: dict[str, object]) -
 
 def test_missing_key_in_save_is_a_save_error() -> None:
     from engine.core import SaveError
-    from engine.sportleisure import from_json
+    from engine.sportleisure_save import load as from_json
 
     data = started().to_json()
     del data["positions"]

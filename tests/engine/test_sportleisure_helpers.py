@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import CHANCE, Action, Event, RulesError
 from engine.sportleisure import SportLeisureState, new_game
-from engine.sportleisure_play import deal_order
+from engine.sportleisure_sim import deal_order
 
 TEAMS = (("Ann", "Bob"), ("Cat", "Dan"))
 

@@ -10,7 +10,7 @@ import pytest
 from test_sportleisure_helpers import snapshot
 
 from engine.core import CHANCE, Action, Event, IllegalActionError, Prompt, roundtrip
-from engine.sportleisure import SportLeisureState, from_json, new_game, simulate
+from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import (
     CARD_TYPES,
     LAST_QUESTION,
@@ -20,7 +20,8 @@ from engine.sportleisure_board import (
     WINNING_ZONE,
     card_type,
 )
-from engine.sportleisure_play import choose, sample_teams
+from engine.sportleisure_save import load as from_json
+from engine.sportleisure_sim import choose, sample_teams, simulate
 
 SEEDS = range(500)
 
@@ -182,7 +183,7 @@ def test_simulate_with_no_right_answers_never_finishes() -> None:
 
 
 def test_simulate_looks_up_every_card_drawn_in_a_deck_of_n_cards() -> None:
-    from engine.sportleisure_play import simulate as play
+    from engine.sportleisure_sim import simulate as play
 
     drawn: list[int] = []
 

@@ -16,9 +16,10 @@ from collections.abc import Callable
 import pytest
 
 from engine.core import CHANCE, Action, Event, roundtrip
-from engine.wordstreet import LETTERS, WordStreet, simulate
+from engine.wordstreet import LETTERS, WordStreet
 from engine.wordstreet_board import OFF, WIN_CAPTURES, captures
-from engine.wordstreet_sim import MAX_ACTIONS, SimTeams, playout, random_setup
+from engine.wordstreet_save import load as load_state
+from engine.wordstreet_sim import MAX_ACTIONS, SimTeams, playout, random_setup, simulate
 
 SEEDS = range(600)
 
@@ -78,7 +79,7 @@ class Checker:
 
     def _reload(self, state: WordStreet) -> None:
         saved = state.to_json()
-        copy = WordStreet.from_json(roundtrip(saved))
+        copy = load_state(roundtrip(saved))
         assert copy.to_json() == saved and copy.prompt() == state.prompt()
         self.twin = copy
         self.reloads += 1

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from engine.core import COLOURS
-from engine.wordup import MAX_TURNS, new_game, random_action, simulate
+from engine.wordup import new_game
 from engine.wordup_board import MAX_PLAYERS, MIN_PLAYERS
+from engine.wordup_sim import MAX_TURNS, random_action, simulate
 
 
 def _answer_prompts(games: int, seed: int, p_correct: float) -> list[tuple[int, str, int]]:

@@ -18,7 +18,9 @@ from engine.core import (
     RulesError,
     SaveError,
 )
-from engine.wordup import DECK, Variant, WordUpState, from_json, new_game, random_action, simulate
+from engine.wordup import DECK, Variant, WordUpState, new_game
+from engine.wordup_save import load as from_json
+from engine.wordup_sim import random_action, simulate
 
 # -- question streams -----------------------------------------------------------------
 
@@ -369,7 +371,8 @@ def test_set_level_moves_a_player_to_another_stream_between_questions() -> None:
     import pytest
 
     from engine.core import Action, IllegalActionError, InvalidActionError
-    from engine.wordup import new_game, random_action
+    from engine.wordup import new_game
+    from engine.wordup_sim import random_action
 
     state = new_game([2, 4])
     events = state.apply(Action("set_level", 1, {"level": 5}))

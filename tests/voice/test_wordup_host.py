@@ -11,7 +11,7 @@ import pytest
 from content.load import load_wordup
 from content.schema import Category
 from engine.core import COLOURS
-from engine.wordup import from_json
+from engine.wordup_save import load as from_json
 from tests.voice.wordup_kit import Table, advance_to, dialogue_for, host_at, host_for, typed
 from voice.driver import Driver
 from voice.errors import UsageError

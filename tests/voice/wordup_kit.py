@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import CHANCE
-from engine.wordup import random_action
+from engine.wordup_sim import random_action
 from voice.dialogue import Dialogue, Heard
 from voice.games import PlayOptions
 from voice.games.wordup import CATEGORY_OF, WordUpHost, new_host

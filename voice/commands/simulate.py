@@ -26,8 +26,8 @@ from voice.commands.content import load_or_user_error
 from voice.errors import UsageError, UserError
 
 GAMES = {
-    "wordup": "engine.wordup",
-    "sportleisure": "engine.sportleisure_play",
+    "wordup": "engine.wordup_sim",
+    "sportleisure": "engine.sportleisure_sim",
     "wordstreet": "engine.wordstreet_sim",
 }
 """Game -> the engine module whose ``simulate`` takes the content hooks."""

@@ -40,8 +40,9 @@ from engine.core import (
     SetupError,
     shuffled,
 )
-from engine.sportleisure import SportLeisureState, from_json, new_game
+from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import RUN_FOR_THE_MONEY, SECOND_WIND, SIN_BIN, WINNING_ZONE
+from engine.sportleisure_save import load as load_state
 from voice.dialogue import Ask, Dialogue, Line
 from voice.errors import UsageError, UserError
 from voice.games import PlayOptions
@@ -153,7 +154,7 @@ class SportLeisureHost(CardAsks):
         if state_json.get("pregame") == PREGAME:
             self.state = FirstTeamChoice((self.teams[0][0], self.teams[1][0]))
             return
-        self.state = from_json(state_json)
+        self.state = load_state(state_json)
 
     def setup_json(self) -> dict[str, Any]:
         return dict(self.setup)

@@ -15,7 +15,7 @@ from typing import Any
 from content.load import SportLeisureDeck
 from content.schema import CardKind
 from engine.core import Action, IllegalActionError, Prompt, RulesError
-from engine.sportleisure import SportLeisureState, from_json
+from engine.sportleisure import SportLeisureState
 from engine.sportleisure_board import (
     CARD_RULES,
     CARD_TYPES,
@@ -28,6 +28,7 @@ from engine.sportleisure_board import (
     SECOND_WIND,
     SIN_BIN,
 )
+from engine.sportleisure_save import load as load_state
 from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.games import sportleisure_say as say
 from voice.games.sportleisure_say import Words, key
@@ -153,7 +154,7 @@ class CardAsks:
         st = self._engine
         assert st is not None
         label, title = self.words.team(team), self.words.card(card)
-        trial = from_json(st.to_json())
+        trial = load_state(st.to_json())
         value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
         rule = CARD_RULES[card]
         try:

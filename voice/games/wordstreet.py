@@ -44,6 +44,7 @@ from engine.core import (
 )
 from engine.wordstreet import WordStreet, new_game
 from engine.wordstreet_board import WIN_CAPTURES
+from engine.wordstreet_save import load as load_state
 from voice.dialogue import Dialogue, Line
 from voice.errors import UsageError, UserError
 from voice.games import PlayOptions
@@ -142,7 +143,7 @@ class WordStreetHost:
         return setup
 
     def restore(self, state_json: dict[str, Any]) -> None:
-        self._engine = WordStreet.from_json(state_json)
+        self._engine = load_state(state_json)
         word = self.turn.word if self.engine.phase == "spell" else None
         self.turn = ask.TurnNotes(word=word)
 
@@ -300,7 +301,7 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
     except (KeyError, TypeError, ValueError) as exc:
         raise UserError(f"the saved game's set-up is damaged: {exc}") from None
     try:
-        engine = WordStreet.from_json(state)
+        engine = load_state(state)
     except SaveError as exc:
         raise UserError(str(exc)) from None
     pack = setup.get("pack")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import Action, Prompt, RulesError
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import MAX_WORD
+from engine.wordstreet_save import load as load_state
 from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.games.wordstreet_say import key
 from voice.games.wordstreet_words import (
@@ -221,7 +222,7 @@ def _legal(state: WordStreet, team: int, chars: str) -> bool:
     """The engine takes these characters now (tried on a copy: hyphens, length)."""
     if len(state.spelled) + len(chars) > MAX_WORD:
         return False
-    trial = WordStreet.from_json(state.to_json())
+    trial = load_state(state.to_json())
     try:
         for ch in chars:
             trial.apply(_letter(team, ch))

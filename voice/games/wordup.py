@@ -30,8 +30,9 @@ from content.schema import (
     Category,
 )
 from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
-from engine.wordup import WordUpState, from_json, new_game
+from engine.wordup import WordUpState, new_game
 from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
+from engine.wordup_save import load as load_state
 from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
 from voice.games import PlayOptions
@@ -114,7 +115,7 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
               clock: Callable[[], float] = time.monotonic) -> WordUpHost:
     """The host of a saved game (``--resume``)."""
     pack = setup.get("pack")
-    host = WordUpHost(from_json(state), dict(setup), _questions(Path(pack) if pack else None),
+    host = WordUpHost(load_state(state), dict(setup), _questions(Path(pack) if pack else None),
                       clock=clock)
     host.resumed = True
     learn = WordUpLearners(list(host.names))
@@ -202,7 +203,7 @@ class WordUpHost:
 
     def restore(self, state_json: dict[str, Any]) -> None:
         """Rewind (undo, "that was wrong"): the rewound verdict leaves the profile too."""
-        self.state = from_json(state_json)
+        self.state = load_state(state_json)
         if self.learn is not None:
             self.learn.retract_last()
 
