@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice.demo import GAMES, percentile, run_demo  # noqa: E402
+from voice.commands.demo.game import GAMES, percentile, run_demo  # noqa: E402
 
 
 def _emit(name: str, value: float, unit: str) -> None:

@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 from content.lexicon import load_lexicon  # noqa: E402
 from content.load import load_wordup  # noqa: E402
 from content.schema import Category, Spelling  # noqa: E402
-from voice.profiles import MAX_MISSED, MAX_RESULTS, Profile, ProfileStore  # noqa: E402
-from voice.pronounce_help import help_for, parse_help  # noqa: E402
-from voice.report import render  # noqa: E402
-from voice.teacher_import import import_list  # noqa: E402
+from voice.learning.profiles import MAX_MISSED, MAX_RESULTS, Profile, ProfileStore  # noqa: E402
+from voice.learning.pronounce_help import help_for, parse_help  # noqa: E402
+from voice.learning.report import render  # noqa: E402
+from voice.learning.teacher_import import import_list  # noqa: E402
 
 
 def emit(name: str, value: float, unit: str) -> None:

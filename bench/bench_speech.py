@@ -37,7 +37,7 @@ def peak_mb() -> float:
 
 
 def _korean(text: str) -> object:
-    from voice.audio import read_wav
+    from voice.audio.clips import read_wav
 
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "k.wav"
@@ -46,13 +46,13 @@ def _korean(text: str) -> object:
 
 
 def bench_engine(engine: str) -> None:
-    from voice.asr.base import Grammar
-    from voice.audio import Clip, MemorySource
+    from voice.audio.clips import Clip, MemorySource
+    from voice.hearing.asr.base import Grammar
 
     if engine == "pocketsphinx":
-        from voice.asr.pocketsphinx import PocketsphinxRecognizer
-        from voice.tts import Pyttsx3Speaker
-        from voice.understand import grammar_words
+        from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+        from voice.speaking.tts import Pyttsx3Speaker
+        from voice.understanding.judge import grammar_words
 
         rec = PocketsphinxRecognizer()
         speaker = Pyttsx3Speaker()
@@ -60,7 +60,7 @@ def bench_engine(engine: str) -> None:
         clips = [speaker.render(w) for w in words]
         grammar = Grammar.of("yesno", grammar_words("yesno") + grammar_words("number"))
     else:
-        from voice.asr.vosk import VoskRecognizer
+        from voice.hearing.asr.vosk import VoskRecognizer
 
         path = os.environ["BENCH_VOSK_MODEL"]
         rec = VoskRecognizer(path)
@@ -69,8 +69,8 @@ def bench_engine(engine: str) -> None:
             clips = [_korean(w) for w in words]
             grammar = Grammar.of("yesno", words + ["둘", "넷"])
         else:
-            from voice.tts import Pyttsx3Speaker
-            from voice.understand import grammar_words
+            from voice.speaking.tts import Pyttsx3Speaker
+            from voice.understanding.judge import grammar_words
 
             speaker = Pyttsx3Speaker()
             words = ["yes", "no", "three", "seven", "repeat"]
@@ -98,8 +98,8 @@ def bench_engine(engine: str) -> None:
 
 
 def bench_tts() -> None:
-    from voice.audio import MemorySink
-    from voice.tts import Pyttsx3Speaker
+    from voice.audio.clips import MemorySink
+    from voice.speaking.tts import Pyttsx3Speaker
 
     t0 = time.perf_counter()
     speaker = Pyttsx3Speaker(MemorySink())
@@ -114,7 +114,7 @@ def bench_tts() -> None:
     emit("tts.render_one_line", sorted(times)[len(times) // 2], "ms (median of 10)")
     emit("tts.one_line_length", clip.duration_s, "s of speech")
     try:
-        from voice.audio import SpeakerOut, find_device
+        from voice.audio.clips import SpeakerOut, find_device
 
         find_device(None, "output")
         out = SpeakerOut()

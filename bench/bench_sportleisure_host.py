@@ -20,12 +20,13 @@ import tempfile
 import time
 from collections.abc import Sequence
 
-from voice.dialogue import Dialogue, Heard
-from voice.driver import Driver
-from voice.games import PlayOptions, game_module
-from voice.phrases import Phrases
-from voice.session import SaveSlot
-from voice.textio import SilentMouth, Transcript
+from voice.games import game_module
+from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.driver import Driver
+from voice.hosting.host import PlayOptions
+from voice.hosting.session import SaveSlot
+from voice.hosting.text_adapter import SilentMouth, Transcript
+from voice.speaking.phrases import Phrases
 
 POOL = ("no", "yes", "ana", "cy", "wrong guess", "", "pass", "sin bin", "own goal",
         "new balls please", "move the goalposts", "second wind", "run for the money",

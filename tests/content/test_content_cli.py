@@ -91,8 +91,8 @@ def test_broken_toml_through_the_real_command_has_no_traceback(tmp_path: Path) -
 
 def test_load_or_user_error_turns_broken_packs_into_one_user_error(tmp_path: Path) -> None:
     from content.load import load_wordup
-    from voice.commands.content import load_or_user_error
     from voice.errors import UsageError, UserError
+    from voice.games.packs import load_or_user_error
 
     path = tmp_path / "p.toml"
     path.write_text(header("p", "wordup") + '\n[[item]]\nid = "p-1"\nlevel = 1\n'

@@ -1,4 +1,4 @@
-"""`tabletop simulate wordup` from the CLI (`tabletop play` is tested in tests/voice/test_play_*.py)."""
+"""`tabletop simulate wordup` from the CLI (`tabletop play` is tested in tests/voice/hosting/test_play_*.py)."""
 
 from __future__ import annotations
 

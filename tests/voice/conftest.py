@@ -46,7 +46,7 @@ def null_sink(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         os.environ.update(PULSE_SERVER=f"unix:{socket}", PULSE_SINK=sink,
                           PULSE_SOURCE=f"{sink}.monitor")
-        from voice.audio import list_devices, rescan_devices
+        from voice.audio.clips import list_devices, rescan_devices
 
         rescan_devices()
         if not any(d.name == "pulse" for d in list_devices()):
@@ -93,7 +93,7 @@ def speak_korean(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-u
     """Korean speech rendered now by espeak-ng (pyttsx3 has no per-call language)."""
     if shutil.which("espeak-ng") is None:
         pytest.skip("espeak-ng is not installed (tools/system-deps.sh installs it)")
-    from voice.audio import read_wav
+    from voice.audio.clips import read_wav
 
     folder = tmp_path_factory.mktemp("ko")
 

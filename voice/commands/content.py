@@ -9,31 +9,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from content.load import ContentError, shipped_blocklist
+from content.load import shipped_blocklist
 from content.stats import format_stats, pack_stats
 from content.validate import Report, shipped_root, validate_paths
-from voice.errors import UsageError, UserError
-
-T = TypeVar("T")
-
-
-def load_or_user_error(loader: Callable[[str | None], T], pack: str | None) -> T:
-    """Run a content loader (``content.load.load_wordup`` ...) for a command.
-
-    A broken ``--pack`` folder becomes a :class:`UserError` whose message is
-    the validator's ``file:item-id: problem`` lines, so the CLI prints them
-    and exits 1 instead of showing a traceback.
-    """
-    if pack is not None and not Path(pack).exists():
-        raise UsageError(f"--pack {pack}: no such file or folder")
-    try:
-        return loader(pack)
-    except ContentError as exc:
-        raise UserError(str(exc)) from exc
+from voice.errors import UsageError
 
 
 def register(sub: Any) -> None:

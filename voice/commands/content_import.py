@@ -18,8 +18,8 @@ from content.load import shipped_blocklist
 from content.schema import Category
 from content.validate import validate_paths
 from voice.errors import UsageError, UserError
-from voice.session import atomic_write_text, data_dir
-from voice.teacher_import import LABEL, decode, default_folder, import_list
+from voice.hosting.session import atomic_write_text, data_dir
+from voice.learning.teacher_import import LABEL, decode, default_folder, import_list
 
 
 def _content_actions(sub: Any) -> Any:

@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 def request_for(expect: str, heard: list[str], answers: list[str],
                 correct: str | None = None) -> dict[str, Any]:
-    """The :func:`voice.understand.judge` request for one recording."""
+    """The :func:`voice.understanding.judge.judge` request for one recording."""
     kind = _KIND.get(expect, expect)
     req: dict[str, Any] = {"kind": kind, "heard": heard}
     if expect == "word":
@@ -62,10 +62,10 @@ def request_for(expect: str, heard: list[str], answers: list[str],
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.asr.base import Grammar, listen_spelled
-    from voice.asr.select import build, choose
-    from voice.audio import WavSource
-    from voice.understand import grammar_words, judge
+    from voice.audio.clips import WavSource
+    from voice.hearing.asr.base import Grammar, listen_spelled
+    from voice.hearing.asr.select import build, choose
+    from voice.understanding.judge import grammar_words, judge
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="tabletop: %(message)s")

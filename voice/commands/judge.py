@@ -1,6 +1,6 @@
 """``tabletop judge``: judge answers in bulk, one JSON line in and one out.
 
-Each input line is a request for :func:`voice.understand.judge`, e.g.
+Each input line is a request for :func:`voice.understanding.judge.judge`, e.g.
 ``{"kind": "word", "accepted": ["fled"], "heard": "i think it's fled"}``;
 each output line is ``{"verdict": ..., "value": ...}`` (plus ``"command"``
 when a global command was heard at an answer prompt), in input order. A line
@@ -36,7 +36,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.understand import RequestError, judge
+    from voice.understanding.judge import RequestError, judge
 
     extra = bool(getattr(args, "confidence", False))
     try:

@@ -100,7 +100,7 @@ def _list() -> int:
 
 
 def _verify(name: str | None) -> int:
-    from voice.asr.vosk import check_model_dir, supports_grammar
+    from voice.hearing.asr.vosk import check_model_dir, supports_grammar
 
     if name:
         candidate = Path(name)

@@ -1,4 +1,4 @@
-"""``tabletop play GAME``: the parser; the game itself lives in :mod:`voice.play`.
+"""``tabletop play GAME``: the parser; the game itself lives in :mod:`voice.hosting.play`.
 
 Only the flags are defined here, so building the CLI parser for another
 command does not load the dialogue, the judge or the speech engines.
@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from voice.flags import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
+from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
 
 
 def register(sub: Any) -> None:
@@ -40,6 +40,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.play import run as play_run
+    from voice.games import host_module
+    from voice.hosting.play import run as play_run
 
-    return play_run(args)
+    return play_run(args, host_module)

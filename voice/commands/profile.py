@@ -13,8 +13,8 @@ from typing import Any
 
 from content.schema import Category
 from voice.errors import UsageError
-from voice.profiles import ProfileStore
-from voice.report import CATEGORY_NAMES
+from voice.learning.profiles import ProfileStore
+from voice.learning.report import CATEGORY_NAMES
 
 
 def register(sub: Any) -> None:

@@ -1,6 +1,6 @@
 """``tabletop report NAME [--out DIR]``: make a player's progress report again.
 
-Built from the stored profile only (see :mod:`voice.report`); prints the path
+Built from the stored profile only (see :mod:`voice.learning.report`); prints the path
 of the HTML file. An unknown name lists the stored players; a damaged profile
 is kept aside and reported (exit 1).
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from voice.errors import UsageError
-from voice.profiles import ProfileStore
-from voice.report import write_report
+from voice.learning.profiles import ProfileStore
+from voice.learning.report import write_report
 
 
 def register(sub: Any) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 
 from content.load import load_sportleisure, load_wordstreet, load_wordup
 from content.schema import COLOUR_CATEGORIES, LEVELS, WS_SIDES
-from voice.commands.content import load_or_user_error
 from voice.errors import UsageError, UserError
+from voice.games.packs import load_or_user_error
 
 GAMES = {
     "wordup": "engine.wordup_sim",

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from voice import timewarn
+from voice.hosting import time_warnings as timewarn
 
 
 @dataclass

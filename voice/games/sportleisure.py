@@ -43,15 +43,15 @@ from engine.core import (
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import RUN_FOR_THE_MONEY, SECOND_WIND, SIN_BIN, WINNING_ZONE
 from engine.sportleisure_save import load as load_state
-from voice.dialogue import Ask, Dialogue, Line
 from voice.errors import UsageError, UserError
-from voice.games import PlayOptions
 from voice.games import sportleisure_say as say
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
 from voice.games.teams import first_team, two_teams
-from voice.phrases import Phrases
-from voice.understand import Understood
+from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.host import PlayOptions
+from voice.speaking.phrases import Phrases
+from voice.understanding.judge import Understood
 
 GAME = "sportleisure"
 

@@ -29,11 +29,11 @@ from engine.sportleisure_board import (
     SIN_BIN,
 )
 from engine.sportleisure_save import load as load_state
-from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.games import sportleisure_say as say
 from voice.games.sportleisure_say import Words, key
-from voice.understand import Understood
-from voice.understand_text import tokens
+from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.understanding.judge import Understood
+from voice.understanding.transcript import tokens
 
 CARD_PHRASES: dict[str, tuple[str, ...]] = {
     MOVE_THE_GOALPOSTS: ("move the goalposts", "move the goal posts", "moving the goalposts",

@@ -26,8 +26,8 @@ from engine.sportleisure_board import (
     SIN_BIN,
     WINNING_ZONE,
 )
-from voice.dialogue import Line
 from voice.games.team_words import TeamWords
+from voice.hosting.dialogue import Line
 
 P = "sportleisure."
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from voice.phrases import Phrases
+from voice.speaking.phrases import Phrases
 
 
 class TeamWords:

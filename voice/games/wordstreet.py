@@ -45,17 +45,17 @@ from engine.core import (
 from engine.wordstreet import WordStreet, new_game
 from engine.wordstreet_board import WIN_CAPTURES
 from engine.wordstreet_save import load as load_state
-from voice.dialogue import Dialogue, Line
 from voice.errors import UsageError, UserError
-from voice.games import PlayOptions
 from voice.games import wordstreet_ask as ask
 from voice.games import wordstreet_say as say
 from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import spelling_verdict, two_words_verdict
-from voice.phrases import Phrases
-from voice.timewarn import TimeWarning
+from voice.hosting.dialogue import Dialogue, Line
+from voice.hosting.host import PlayOptions
+from voice.hosting.time_warnings import TimeWarning
+from voice.speaking.phrases import Phrases
 
 GAME = "wordstreet"
 

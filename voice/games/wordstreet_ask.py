@@ -14,16 +14,17 @@ move the tiles as the letters are announced.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from content.lexicon import Lexicon
+from content.load import WordStreetDeck
 from engine.core import Action, Prompt, RulesError
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import MAX_WORD
 from engine.wordstreet_save import load as load_state
-from voice.dialogue import Ask, ControlFlow, Dialogue, Line
-from voice.games.wordstreet_say import key
+from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import (
     EXPLICIT_LEADS,
     on_card,
@@ -32,12 +33,25 @@ from voice.games.wordstreet_words import (
     read_word,
     with_hyphens,
 )
-from voice.understand import Understood, parse_command
-from voice.understand_letters import letters_only
-from voice.understand_text import tokens
+from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.understanding.judge import Understood, parse_command
+from voice.understanding.letters import letters_only
+from voice.understanding.transcript import tokens
 
-if TYPE_CHECKING:
-    from voice.games.wordstreet import WordStreetHost
+
+class StreetTable(Protocol):
+    """The parts of the Word on the Street host the asking reads and changes (the host
+    is one); a protocol, so this module never imports the host."""
+
+    deck: WordStreetDeck
+    clock: Callable[[], float]
+    words: Words
+    lexicon: Lexicon
+    turn: TurnNotes
+
+    @property
+    def engine(self) -> WordStreet: ...
+
 
 WARN_AT_S = 10
 """Seconds left at which the brainstorm warning is said."""
@@ -110,7 +124,7 @@ def ready(text: str) -> str | None:
     return None
 
 
-def brainstorm(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
     team = prompt.actor
     seconds = float(prompt.info["timer_seconds"])
     label = host.words.team(team)
@@ -168,7 +182,7 @@ def _confirm_word(u: Understood) -> Line:
     return Line(key("confirm_word"), {"word": value["word"]})
 
 
-def choose_word(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> str | None:
+def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | None:
     """The team's word (lower case), "" to spell it straight away, None for no word."""
     team = prompt.actor
     label = host.words.team(team)
@@ -231,7 +245,7 @@ def _legal(state: WordStreet, team: int, chars: str) -> bool:
     return True
 
 
-def spell(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+def spell(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
     team = prompt.actor
     turn = host.turn
     so_far = str(prompt.info["spelled"])
@@ -264,7 +278,7 @@ def spell(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
         intro = Line(key("spell_again"))
 
 
-def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: str,
+def _spell_once(host: StreetTable, prompt: Prompt, dialogue: Dialogue, word: str,
                 so_far: str, intro: Line) -> Action | None:
     team = prompt.actor
     turn = host.turn
@@ -337,7 +351,7 @@ def _spell_once(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, word: 
     return _queue(host, team, letters, False)
 
 
-def _queue(host: WordStreetHost, team: int, chars: str, finish: bool) -> Action | None:
+def _queue(host: StreetTable, team: int, chars: str, finish: bool) -> Action | None:
     if not _legal(host.engine, team, chars):
         return None
     host.turn.queue = list(chars[1:])
@@ -348,7 +362,7 @@ def _queue(host: WordStreetHost, team: int, chars: str, finish: bool) -> Action 
 # -- challenges and votes ---------------------------------------------------------------
 
 
-def challenge(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+def challenge(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
     other = prompt.actor
     label = host.words.team(other)
     word = host.words.spelled(str(prompt.info["word"]))
@@ -361,7 +375,7 @@ def challenge(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Actio
     return Action("challenge", other, _challenge_kind(host, dialogue, label, word))
 
 
-def _challenge_kind(host: WordStreetHost, dialogue: Dialogue, label: str, word: str) -> str:
+def _challenge_kind(host: StreetTable, dialogue: Dialogue, label: str, word: str) -> str:
     names = [host.words.text(KIND_NAMES[k]) for k in KIND_ORDER]
     ask = Ask([Line(key("ask_challenge_kind"), {"team": label})], "name", label,
               request={"options": names}, intents=CHALLENGE_INTENTS)
@@ -389,7 +403,7 @@ OVERRULE_INTENTS = {
 """At "does everyone agree?", the table's own words for overruling the dictionary."""
 
 
-def ruling(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, verdict: str) -> str:
+def ruling(host: StreetTable, prompt: Prompt, dialogue: Dialogue, verdict: str) -> str:
     """Say the dictionary's ruling and let the table overrule it: the sheet has the
     players settle it by consensus first, the dictionary only when they cannot."""
     word = host.words.spelled(str(prompt.info["word"]))
@@ -403,7 +417,7 @@ def ruling(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue, verdict: st
     return FLIPPED[verdict]
 
 
-def vote(host: WordStreetHost, prompt: Prompt, dialogue: Dialogue) -> Action:
+def vote(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
     team = prompt.actor
     players = int(prompt.info["players"])
     spelled = str(prompt.info["word"])

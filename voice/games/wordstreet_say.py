@@ -14,8 +14,8 @@ from content.load import WordStreetDeck
 from engine.core import Event
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import LETTERS, NEAR_LANE, OFF, WIN_CAPTURES
-from voice.dialogue import Line
 from voice.games.team_words import TeamWords
+from voice.hosting.dialogue import Line
 
 P = "wordstreet."
 

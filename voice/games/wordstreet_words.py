@@ -8,7 +8,7 @@ recognizer slips look alike. Blocklisted words are refused before anything is
 said back. The engine's own checks (one word, letters only) give the reason
 for a refusal in its words.
 
-Letters are read with :mod:`voice.understand_letters` against the part of
+Letters are read with :mod:`voice.understanding.letters` against the part of
 the chosen word still to spell, so "p u r" and then "p l e" both fit, and a
 team that starts again from the first letter is not charged twice.
 """
@@ -21,9 +21,9 @@ from collections.abc import Collection, Sequence
 from content.lexicon import Lexicon
 from engine.core import RulesError
 from engine.wordstreet_board import check_word
-from voice.understand import Understood, parse_command
-from voice.understand_letters import letters_only, near_miss, readings
-from voice.understand_text import HESITATIONS
+from voice.understanding.judge import Understood, parse_command
+from voice.understanding.letters import letters_only, near_miss, readings
+from voice.understanding.transcript import HESITATIONS
 
 _RAW = re.compile(r"[^\s,.!?;:\"()]+")
 EXPLICIT_LEADS: tuple[tuple[str, ...], ...] = tuple(

@@ -26,23 +26,21 @@ from pathlib import Path
 from typing import Any
 
 from content.load import WordUpQuestions, load_wordup
-from content.schema import (
-    Category,
-)
 from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, new_game
-from engine.wordup_board import BOARD, CATEGORIES, LEVEL_NAMES, Variant
+from engine.wordup_board import CATEGORIES, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
-from voice.dialogue import Ask, ControlFlow, Dialogue, Line
 from voice.errors import UsageError
-from voice.games import PlayOptions
 from voice.games.playtime import PlayTimer
 from voice.games.wordup_learners import WordUpLearners
+from voice.games.wordup_questions import CATEGORY_OF, question_ask
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
-from voice.games.wordup_questions import question_ask, wrong_lines
-from voice.pronounce_help import glossary
-from voice.understand import Understood
+from voice.games.wordup_say import Narrator, scores, tokens_text
+from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.host import PlayOptions
+from voice.learning.pronounce_help import glossary
+from voice.understanding.judge import Understood
 
 GAME = "wordup"
 
@@ -52,12 +50,6 @@ VARIANTS: dict[str, str] = {
     "dice": "virtual or physical (physical: players roll real dice and say the total)",
 }
 
-CATEGORY_OF: dict[str, Category] = {
-    "orange": Category.MISSING_WORD,
-    "green": Category.CROSSWORD,
-    "blue": Category.MULTIPLE_CHOICE,
-    "yellow": Category.SPELLING,
-}
 CATEGORY_WORDS: dict[str, str] = {
     "missing word": "orange", "missing words": "orange", "the missing word": "orange",
     "crossword": "green", "crossword clue": "green", "crossword clues": "green",
@@ -127,7 +119,7 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
 
 def _questions(pack: Path | None) -> WordUpQuestions:
     """The shipped questions, or a pack folder's; a broken folder is one clear error."""
-    from voice.commands.content import load_or_user_error
+    from voice.games.packs import load_or_user_error
 
     return load_or_user_error(load_wordup, str(pack) if pack is not None else None)
 
@@ -147,7 +139,7 @@ class WordUpHost:
         self.resumed = False
         self.timer = PlayTimer.from_setup(setup)
         self._queued: list[Line] = []
-        self._roll_total: int | None = None
+        self._narrator = Narrator(self)
         self.learn: WordUpLearners | None = None
         """Profiles and level offers (None: not kept, e.g. a throwaway game)."""
         self.greetings: list[Line] = []
@@ -158,22 +150,6 @@ class WordUpHost:
     @property
     def names(self) -> list[str]:
         return self.state.names
-
-    def _tokens_text(self, seat: int) -> str:
-        have = self.state.tokens[seat]
-        parts = [_phrase("wordup.token_count", count=n, colour=c)
-                 for c, n in zip(COLOURS, have, strict=True) if n]
-        return _join(parts) if parts else _phrase("wordup.no_tokens")
-
-    def _square_text(self, index: int) -> str:
-        square = BOARD[index]
-        if square.kind == "question":
-            colour = square.colours[0]
-            return _phrase("wordup.square_question", colour=colour, category=CATEGORIES[colour])
-        if square.kind == "option":
-            a, b = square.colours
-            return _phrase("wordup.square_option", first=CATEGORIES[a], second=CATEGORIES[b])
-        return _phrase(f"wordup.square_{square.kind}")
 
     # -- the Host protocol -----------------------------------------------------------
     def opening(self) -> list[Line]:
@@ -406,7 +382,7 @@ class WordUpHost:
 
     def _lose_tokens(self, prompt: Prompt, dialogue: Dialogue) -> list[str]:
         name = self.names[prompt.actor]
-        say = Line("wordup.lose_tokens", {"name": name, "tokens": self._tokens_text(prompt.actor)})
+        say = Line("wordup.lose_tokens", {"name": name, "tokens": tokens_text(self.state, prompt.actor)})
         pairs = [list(p) for p in prompt.options]
         if len(pairs) == 1:
             return pairs[0]  # no choice to make: the narration says what was lost
@@ -492,168 +468,23 @@ class WordUpHost:
                 return str(result.value)
             dialogue.tell("wordup.not_a_choice", name=name)
 
-    # -- narration ---------------------------------------------------------------------
+    # -- narration and status (voice.games.wordup_say) -------------------------------
     def narrate(self, events: Sequence[Event]) -> list[Line]:
         lines: list[Line] = list(self._queued)
         self._queued = []
         if not events:
             if self.state.is_over():
-                lines.append(Line("wordup.final_scores", {"scores": self._scores()}))
+                lines.append(Line("wordup.final_scores", {"scores": scores(self.state)}))
                 if self.learn is not None:
                     lines += self.learn.finish()
             return lines
         evs = list(events)
         for n, event in enumerate(evs):
-            lines.extend(self._event(event, evs[n + 1:]))
+            lines.extend(self._narrator.event(event, evs[n + 1:]))
         return lines
 
-    def _event(self, event: Event, after: list[Event]) -> list[Line]:
-        d = event.data
-        kind = event.kind
-        name = self.names[d["seat"]] if "seat" in d else ""
-        if kind == "shuffled":
-            return [Line("wordup.shuffled"), Line("wordup.rolloff")] if self.verbose else []
-        if kind == "rolled":
-            if d["purpose"] == "first_player":
-                return [Line("wordup.rolloff_roll", {"name": name, "total": d["total"]})]
-            self._roll_total = d["total"]
-            return []  # said with the move that follows
-        if kind == "rolloff_tie":
-            names = [self.names[s] for s in d["seats"]]
-            return [Line("wordup.rolloff_tie", {"names": _join(names), "total": d["total"]})]
-        if kind == "first_player":
-            return [Line("wordup.first_player", {"name": name})]
-        if kind == "turn_started":
-            return [Line("wordup.turn", {"name": name})]
-        if kind == "moved":
-            return self._moved(d, name)
-        if kind == "answered":
-            return self._verdict(d)
-        if kind == "tokens_gained":
-            key = "wordup.tokens_gained_two" if d["count"] == 2 else "wordup.tokens_gained"
-            out = [Line(key, {"name": name, "colour": d["colour"]})]
-            if self.verbose and not any(e.kind == "game_over" for e in after):
-                out.append(Line("wordup.holding", {"name": name,
-                                                   "tokens": self._tokens_text(d["seat"])}))
-            return out
-        if kind == "tokens_lost":
-            lost = [_phrase("wordup.token_count", count=d["colours"].count(c), colour=c)
-                    for c in COLOURS if c in d["colours"]]
-            out = [Line("wordup.tokens_lost", {"name": name, "tokens": _join(lost)})]
-            if self.verbose:
-                out.append(Line("wordup.holding", {"name": name,
-                                                   "tokens": self._tokens_text(d["seat"])}))
-            return out
-        if kind == "card_drawn":
-            return self._card(d, name, after)
-        if kind == "category_chosen":
-            return []  # the question's own first line names the category chosen
-        if kind == "free_or_answer_chosen":
-            return []
-        if kind == "exchanged":
-            return [Line("wordup.exchanged", {"name": name, "partner": self.names[d["with"]],
-                                              "give": d["gave"], "take": d["took"]})]
-        if kind == "exchange_declined":
-            return [Line("wordup.exchange_declined", {"name": name})]
-        if kind == "exchange_impossible":
-            return [Line("wordup.exchange_impossible", {"name": name})]
-        if kind == "turn_ended":
-            if d["reason"] == "stop_card":
-                return [Line("wordup.chose_stop", {"name": name})]
-            return [Line("wordup.turn_over", {"name": name})]
-        if kind == "game_over":
-            return self._game_over(d)
-        return []
-
-    def _moved(self, d: Any, name: str) -> list[Line]:
-        total, self._roll_total = self._roll_total, None
-        if total is None:
-            return []  # a card's move: the card's own line says where to
-        if d.get("square") == "stop":
-            return [Line("wordup.rolled_stop", {"name": name, "total": total})]
-        return [Line("wordup.rolled_again" if d["from"] else "wordup.rolled_to",
-                     {"name": name, "total": total, "to": d["to"],
-                      "square": self._square_text(d["to"])})]
-
-    def _card(self, d: Any, name: str, after: list[Event]) -> list[Line]:
-        card: str = d["card"]
-        kind, _, colour = card.partition(":")
-        if kind == "any":
-            return [Line("wordup.card_any")]
-        if kind == "free_or_answer":
-            return [Line("wordup.card_free_or_answer",
-                         {"colour": colour, "category": CATEGORIES[colour]})]
-        if kind == "lose":
-            out = [Line("wordup.card_lose", {"colour": colour})]
-            if not any(e.kind == "tokens_lost" for e in after):
-                out.append(Line("wordup.lost_nothing", {"name": name, "colour": colour}))
-            return out
-        if kind == "move":
-            target = next((e.data["to"] for e in after if e.kind == "moved"), 0)
-            return [Line("wordup.card_move", {"colour": colour, "to": target,
-                                              "category": CATEGORIES[colour]})]
-        if kind == "exchange":
-            return [Line("wordup.card_exchange")]
-        if kind == "ask_left":
-            left = self.names[(d["seat"] + 1) % self.state.players]
-            return [Line("wordup.card_ask_left", {"left": left})]
-        return [Line("wordup.card_stop_or_lose")]
-
-    def _verdict(self, d: Any) -> list[Line]:
-        item = self.questions.question(d["level"], CATEGORY_OF[d["colour"]], d["index"])
-        if self.learn is not None:
-            self.learn.answered(d["seat"], item, bool(d["correct"]))
-        if d["correct"]:
-            return [Line("wordup.right")]
-        return wrong_lines(item)
-
-    def _game_over(self, d: Any) -> list[Line]:
-        winners = [self.names[s] for s in d["winners"]]
-        if d["reason"] == "time_up":
-            total = max(d["totals"])
-            if len(winners) == 1:
-                out = [Line("wordup.time_up_win", {"name": winners[0], "total": total})]
-            else:
-                out = [Line("wordup.time_up_joint", {"names": _join(winners), "total": total})]
-            return out
-        target = self.state.variant.tokens_to_win
-        return [Line("wordup.win", {"name": winners[0],
-                                    "set": "a token" if target == 1 else f"{target} tokens"})]
-
-    def _scores(self) -> str:
-        return "; ".join(_phrase("wordup.score_entry", name=n, tokens=self._tokens_text(s))
-                         for s, n in enumerate(self.names))
-
-    # -- status ------------------------------------------------------------------------
     def status(self, what: str, asker: str) -> list[Line]:
-        state = self.state
-        if what == "score":
-            lines = [Line("wordup.status_score", {"scores": self._scores()})]
-            if self.timer is not None and not state.is_over():
-                self.timer.tick(self.clock())
-                left = max(0, int((self.timer.limit_s - self.timer.used_s + 59) // 60))
-                lines.append(Line("wordup.status_time", {"minutes": left}))
-            return lines
-        if state.is_over():
-            return [Line("wordup.status_over")]
-        current = self.names[state.current] if state.current >= 0 else ""
-        if what == "whose_turn":
-            if state.current < 0:
-                return [Line("wordup.rolloff")]
-            return [Line("wordup.status_turn", {"name": current})]
-        seat = self.names.index(asker) if asker in self.names else state.current
-        if what == "tokens":
-            seat = max(seat, 0)
-            return [Line("wordup.status_tokens", {"name": self.names[seat],
-                                                  "tokens": self._tokens_text(seat),
-                                                  "target": state.variant.tokens_to_win})]
-        # where_am_i: only the player whose turn it is has a piece on the track.
-        if state.current < 0:
-            return [Line("wordup.rolloff")]
-        if state.position == 0:
-            return [Line("wordup.status_bonus", {"name": current})]
-        return [Line("wordup.status_where", {"name": current, "square": state.position,
-                                             "desc": self._square_text(state.position)})]
+        return self._narrator.status(what, asker)
 
 
 _DECIDERS: dict[str, Callable[[WordUpHost, Prompt, Dialogue], Any]] = {

@@ -3,7 +3,7 @@
 The host joins every player at set-up (a returning player is greeted and a
 level their teacher pinned wins over the one chosen), records each verdict,
 and at the start of a player's turn, before the dice are rolled, asks the
-level question :class:`~voice.learners.Learners` offers ("you're getting
+level question :class:`~voice.learning.learners.Learners` offers ("you're getting
 most of these right; shall I make your questions harder?"), so a new level
 applies from that turn's first question. At the end it writes each player's
 report. The level-fitting windows are saved with the game's set-up, so a
@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from content.schema import WordUpItem
-from voice.dialogue import Ask, Dialogue, Line
-from voice.learners import Learners, Say
-from voice.understand import Understood
+from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.learning.learners import Learners, Say
+from voice.understanding.judge import Understood
 
 
 def line(say: Say) -> Line:

@@ -14,10 +14,25 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from content.schema import CrosswordClue, MissingWord, MultipleChoice, Spelling, WordUpItem
-from voice.dialogue import Ask, Help, Line
-from voice.pronounce_help import help_for, parse_help
-from voice.understand import Understood
+from content.schema import (
+    Category,
+    CrosswordClue,
+    MissingWord,
+    MultipleChoice,
+    Spelling,
+    WordUpItem,
+)
+from voice.hosting.dialogue import Ask, Help, Line
+from voice.learning.pronounce_help import help_for, parse_help
+from voice.understanding.judge import Understood
+
+CATEGORY_OF: dict[str, Category] = {
+    "orange": Category.MISSING_WORD,
+    "green": Category.CROSSWORD,
+    "blue": Category.MULTIPLE_CHOICE,
+    "yellow": Category.SPELLING,
+}
+"""Each Word Up colour's question category."""
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
@@ -98,7 +113,7 @@ def wrong_lines(item: WordUpItem) -> list[Line]:
 
 def spelled(word: str) -> str:
     """``"colour"`` -> ``"C-O-L-O-U-R"``: the transcript's spelled form, which the
-    voice mouth reads letter by letter (see :class:`voice.voiceio.VoiceMouth`)."""
+    voice mouth reads letter by letter (see :class:`voice.hosting.voice_adapter.VoiceMouth`)."""
     return "-".join(ch for ch in word.upper() if ch.isalpha())
 
 
@@ -128,7 +143,7 @@ def phrase(key: str, **fields: Any) -> str:
     """A fragment from the phrases file, filled in (parts of a longer spoken line)."""
     global _PHRASES
     if _PHRASES is None:
-        from voice.phrases import Phrases
+        from voice.speaking.phrases import Phrases
         _PHRASES = Phrases.load()
     return str(_PHRASES.text(key, **fields))
 

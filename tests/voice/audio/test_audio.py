@@ -1,0 +1,256 @@
+"""voice.audio.clips: resampling, WAV reading, sources, the mic gate, device choice, and the
+real sounddevice path through a PulseAudio null sink."""
+
+from __future__ import annotations
+
+import json
+import time
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice.audio.clips import (
+    AudioError,
+    Clip,
+    Device,
+    MemorySink,
+    MicGate,
+    MicSource,
+    SpeakerOut,
+    StreamResampler,
+    WavSink,
+    WavSource,
+    find_device,
+    read_wav,
+    resample,
+    tone,
+    voiced_seconds,
+    write_wav,
+)
+
+
+def _peak_hz(samples: np.ndarray, rate: int) -> float:
+    spectrum = np.abs(np.fft.rfft(samples.astype(float)))
+    return float(np.argmax(spectrum) * rate / len(samples))
+
+
+@pytest.mark.parametrize("src_rate", [8000, 22050, 44100, 48000])
+def test_resample_keeps_pitch_and_length(src_rate: int) -> None:
+    clip = tone(440.0, 1.0, src_rate, level=0.5)
+    out = resample(clip.samples, src_rate, 16000)
+    assert abs(len(out) - 16000) <= 1
+    assert abs(_peak_hz(out, 16000) - 440.0) < 2.0
+    # level kept (a sine at 0.5 has RMS 0.354 of full scale)
+    rms = np.sqrt(np.mean(out[1000:-1000].astype(float) ** 2)) / 32768
+    assert 0.33 < rms < 0.37
+
+
+def test_resample_removes_what_16k_cannot_hold() -> None:
+    high = tone(10000.0, 1.0, 44100, level=0.5)
+    out = resample(high.samples, 44100, 16000)
+    rms = np.sqrt(np.mean(out.astype(float) ** 2)) / 32768
+    assert rms < 0.01  # folded back to 6 kHz it would be ~0.35
+
+
+@pytest.mark.parametrize("src_rate", [8000, 22050, 44100, 48000])
+def test_stream_resampler_matches_resampling_all_at_once(src_rate: int) -> None:
+    rng = np.random.default_rng(src_rate)
+    x = rng.normal(0, 3000, src_rate * 2).astype(np.int16)
+    whole = resample(x, src_rate, 16000)
+    stream = StreamResampler(src_rate, 16000)
+    parts, i = [], 0
+    while i < len(x):  # blocks of any size, as a sound card delivers them
+        n = int(rng.integers(1, 3000))
+        parts.append(stream.push(x[i:i + n]))
+        i += n
+    got = np.concatenate(parts)
+    assert len(whole) - 40 < len(got) <= len(whole)  # only the filter's tail is held back
+    assert np.array_equal(got, whole[:len(got)])
+
+
+def _write(path: Path, data: bytes, rate: int, channels: int, width: int) -> None:
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(width)
+        w.setframerate(rate)
+        w.writeframes(data)
+
+
+def test_read_wav_stereo_any_rate_to_mono(tmp_path: Path) -> None:
+    left = tone(300.0, 0.5, 44100, 0.4).samples
+    right = np.zeros_like(left)
+    stereo = np.stack([left, right], axis=1).astype("<i2").tobytes()
+    _write(tmp_path / "s.wav", stereo, 44100, 2, 2)
+    clip = read_wav(tmp_path / "s.wav")
+    assert clip.rate_hz == 44100
+    assert len(clip.samples) == len(left)
+    assert np.allclose(clip.samples, left / 2, atol=1)
+
+
+@pytest.mark.parametrize("width", [1, 3, 4])
+def test_read_wav_other_sample_widths(tmp_path: Path, width: int) -> None:
+    ref = tone(500.0, 0.2, 16000, 0.5).samples.astype(np.int64)
+    if width == 1:
+        data = ((ref >> 8) + 128).astype(np.uint8).tobytes()
+    elif width == 3:
+        v = (ref << 8) & 0xFFFFFF
+        data = np.stack([v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF], axis=1).astype(
+            np.uint8).tobytes()
+    else:
+        data = (ref << 16).astype("<i4").tobytes()
+    _write(tmp_path / "w.wav", data, 16000, 1, width)
+    clip = read_wav(tmp_path / "w.wav")
+    assert np.max(np.abs(clip.samples.astype(int) - ref)) <= 256
+
+
+def test_read_wav_errors_are_one_line(tmp_path: Path) -> None:
+    with pytest.raises(AudioError, match="no such file"):
+        read_wav(tmp_path / "missing.wav")
+    (tmp_path / "notes.txt").write_text("hello")
+    with pytest.raises(AudioError, match="not a PCM WAV"):
+        read_wav(tmp_path / "notes.txt")
+    with pytest.raises(AudioError, match="is a folder") as info:
+        read_wav(tmp_path)
+    assert "\n" not in str(info.value)
+
+
+def test_wav_source_feeds_16k_with_a_silent_tail(tmp_path: Path) -> None:
+    write_wav(tmp_path / "t.wav", tone(200.0, 1.0, 22050))
+    src = WavSource(tmp_path / "t.wav", tail_s=0.5)
+    data = b""
+    while chunk := src.read(1600):
+        data += chunk
+    samples = np.frombuffer(data, dtype="<i2")
+    assert src.rate_hz == 16000
+    assert abs(len(samples) - 24000) <= 2
+    assert not samples[-8000:].any() and samples[:16000].any()
+
+
+def test_clip_join_silence_and_voiced_seconds() -> None:
+    clip = Clip.join([tone(300.0, 0.5, 16000), Clip.silence(0.5, 8000), tone(300.0, 0.25, 16000)],
+                     16000)
+    assert clip.duration_s == pytest.approx(1.25, abs=0.01)
+    assert voiced_seconds(clip) == pytest.approx(0.75, abs=0.05)
+
+
+def test_mic_gate_closes_while_speaking_and_for_the_tail() -> None:
+    gate = MicGate(tail_s=0.3)
+    assert gate.is_open(0.0)
+    gate.speech_started()
+    assert not gate.is_open(5.0)
+    gate.speech_ended(10.0)
+    assert not gate.is_open(10.2)
+    assert gate.is_open(10.3)
+
+
+def test_memory_and_wav_sinks(tmp_path: Path) -> None:
+    sink = MemorySink()
+    pb = sink.play(tone(300.0, 0.2, 16000))
+    assert pb.done and pb.wait(0) and len(sink.clips) == 1
+    wav = WavSink(tmp_path / "out.wav", 16000)
+    wav.play(tone(300.0, 0.2, 16000))
+    wav.play(Clip.silence(0.3, 16000))
+    wav.close()
+    assert read_wav(tmp_path / "out.wav").duration_s == pytest.approx(0.5, abs=0.01)
+
+
+DEVICES = [
+    Device(0, "HDA Intel: ALC892 Analog (hw:0,0)", "ALSA", 2, 2, 44100.0, False, False),
+    Device(1, "USB Headset Mic", "ALSA", 1, 0, 48000.0, False, False),
+    Device(2, "pulse", "ALSA", 32, 32, 44100.0, False, False),
+    Device(3, "default", "ALSA", 32, 32, 44100.0, True, True),
+    Device(4, "HDMI 1", "ALSA", 0, 8, 48000.0, False, False),
+]
+
+
+def test_find_device_by_default_index_name_and_part() -> None:
+    assert find_device(None, "input", DEVICES) == 3
+    assert find_device("1", "input", DEVICES) == 1
+    assert find_device("usb headset", "input", DEVICES) == 1
+    assert find_device("HDMI", "output", DEVICES) == 4
+    assert find_device("pulse", "output", DEVICES) == 2
+
+
+def test_find_device_errors_say_what_is_there() -> None:
+    with pytest.raises(AudioError, match="no input device named 'hdmi'.*1: USB Headset Mic"):
+        find_device("hdmi", "input", DEVICES)
+    with pytest.raises(AudioError, match="no input device with index 4"):
+        find_device(4, "input", DEVICES)
+    with pytest.raises(AudioError, match="several"):
+        find_device("a", "input", DEVICES)
+    with pytest.raises(AudioError, match="no input device found.*--asr text"):
+        find_device(None, "input", [DEVICES[4]])
+
+
+# -- the real thing: PortAudio -> ALSA pulse plugin -> PulseAudio null sink -------------
+
+
+def _speech() -> Clip:
+    from voice.speaking.tts import Pyttsx3Speaker
+    return Pyttsx3Speaker().render("The quick brown fox jumps over the lazy dog.")
+
+
+@pytest.mark.audio
+def test_play_into_null_sink_and_record_its_monitor(null_sink: str) -> None:
+    speech = _speech()
+    mic = MicSource("pulse")
+    out = SpeakerOut("pulse")
+    try:
+        mic.read(1600)  # the stream is running
+        pb = out.play(speech)
+        assert pb.wait(speech.duration_s + 5), "playback never finished"
+        assert not pb.stopped and pb.first_audio_s is not None
+        frames = int((speech.duration_s + 0.8) * 16000)
+        got = np.frombuffer(mic.read(frames), dtype="<i2")
+    finally:
+        mic.close()
+    recorded = Clip(got, 16000)
+    voiced = voiced_seconds(recorded)
+    # the recording holds the speech: about as much voiced time as the clip itself
+    assert voiced == pytest.approx(voiced_seconds(speech), rel=0.35), voiced
+    assert max(abs(int(got.max())), abs(int(got.min()))) > 3000
+
+
+@pytest.mark.audio
+def test_stop_ends_playback_at_once(null_sink: str) -> None:
+    one = _speech()
+    assert one.duration_s > 1, one.duration_s
+    speech = Clip.join([one] * 4, 22050)
+    out = SpeakerOut("pulse")
+    pb = out.play(speech)
+    time.sleep(0.3)
+    t0 = time.monotonic()
+    pb.stop()
+    assert pb.wait(1.0) and pb.stopped
+    assert time.monotonic() - t0 < 0.5
+    assert speech.duration_s > 6
+
+
+@pytest.mark.audio
+def test_gated_microphone_hears_silence(null_sink: str) -> None:
+    gate = MicGate(tail_s=0.0)
+    gate.speech_started()  # before the mic opens: sound left in the sink is not heard either
+    mic = MicSource("pulse", gate=gate)
+    out = SpeakerOut("pulse")
+    try:
+        speech = _speech()
+        out.play(speech)
+        got = np.frombuffer(mic.read(int(speech.duration_s * 16000)), dtype="<i2")
+    finally:
+        mic.close()
+    assert not got.any()
+
+
+@pytest.mark.audio
+def test_devices_command_lists_the_pulse_device(null_sink: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from voice.cli import main
+
+    assert main(["devices"]) == 0
+    out = capsys.readouterr().out
+    assert " pulse  (ALSA; in, out;" in out and "--input/--output" in out
+    assert main(["devices", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert any(r["name"] == "pulse" and r["inputs"] > 0 and r["outputs"] > 0 for r in rows)

@@ -1,0 +1,106 @@
+"""`tabletop hear`: one recording through the game's grammar, one JSON line out."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import models
+from voice.audio.clips import write_wav
+from voice.cli import main
+from voice.speaking.tts import Pyttsx3Speaker
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def no_vosk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(models.ENV_VAR, raising=False)
+    monkeypatch.setattr(models, "search_dirs", lambda: [tmp_path / "none"])
+
+
+def _stereo_44k(path: Path, text: str) -> Path:
+    """Speech as a 44.1 kHz stereo file, to check any format is accepted."""
+    clip = Pyttsx3Speaker().render(text).to_rate(44100)
+    frames = np.stack([clip.samples, clip.samples], axis=1).astype("<i2")
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(44100)
+        w.writeframes(frames.tobytes())
+    return path
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    assert main(["hear", *args]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    return json.loads(lines[0])  # type: ignore[no-any-return]
+
+
+def test_hear_yes_from_a_stereo_44k_file(tmp_path: Path, no_vosk: None,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run([str(_stereo_44k(tmp_path / "yes.wav", "yes")), "--expect", "yesno"], capsys)
+    assert out["engine"] == "pocketsphinx" and "no Vosk model" in out["why"]
+    assert out["heard"][0] == "yes"
+    assert out["understood"]["value"] is True
+    assert out["decode_ms"] > 0 and out["speech_end_ms"] > 0
+
+
+def test_hear_a_word_answer(tmp_path: Path, no_vosk: None,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "kitchen.wav"
+    write_wav(path, Pyttsx3Speaker().render("kitchen"))
+    out = _run([str(path), "--expect", "word", "--answers", "kitchen,cooking room",
+                "--asr", "pocketsphinx"], capsys)
+    assert out["understood"]["verdict"] == "correct"
+    assert out["understood"]["value"] == "kitchen"
+    assert all(set(a) == {"text", "confidence", "in_grammar"} for a in out["alternatives"])
+
+
+def test_hear_a_choice(tmp_path: Path, no_vosk: None,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "second.wav"
+    write_wav(path, Pyttsx3Speaker().render("the second one"))
+    out = _run([str(path), "--expect", "choice", "--answers", "red,green,blue",
+                "--correct", "green"], capsys)
+    assert out["heard"][0] == "the second one"
+    assert out["understood"]["value"] == 1 and out["understood"]["verdict"] == "correct"
+
+
+def test_hear_with_the_korean_vosk_model_explains_the_language_mismatch(
+        tmp_path: Path, korean_model: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv(models.ENV_VAR, str(korean_model))
+    path = tmp_path / "yes.wav"
+    write_wav(path, Pyttsx3Speaker().render("yes"))
+    assert main(["hear", str(path), "--expect", "yesno"]) == 1
+    err = capsys.readouterr().err
+    assert "right language" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["missing.wav", "--expect", "yesno"], 1, "no such file"),
+    (["NOTWAV", "--expect", "yesno"], 1, "not a PCM WAV"),
+    (["x.wav", "--expect", "word"], 2, "needs --answers"),
+    (["x.wav", "--expect", "yesno", "--asr", "text"], 2, "reads the keyboard"),
+    (["x.wav", "--expect", "yesno", "--asr", "whisper"], 2, "allowed: auto, vosk"),
+    (["x.wav", "--expect", "colour"], 2, "invalid choice"),
+    (["x.wav", "--expect", "choice", "--answers", "a,b", "--correct", "c"], 2, "not one of"),
+])
+def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                               monkeypatch: pytest.MonkeyPatch, args: list[str], code: int,
+                               message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "NOTWAV").write_text("just text")
+    write_wav(tmp_path / "x.wav", Pyttsx3Speaker().render("yes"))
+    with pytest.raises(SystemExit) if "invalid" in message else contextlib.nullcontext():
+        assert main(["hear", *args]) == code
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1, err
+

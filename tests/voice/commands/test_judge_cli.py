@@ -1,0 +1,110 @@
+"""``tabletop judge``: JSON lines in, one JSON line out per input, in order."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _run(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "voice.cli", "judge", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+
+
+def test_the_issue_examples() -> None:
+    lines = [
+        {"kind": "word", "accepted": ["fled", "flew"], "heard": "i think it's fled"},
+        {"kind": "choice", "options": ["borrow", "lend", "steal"], "answer": "borrow", "heard": "the first one"},
+        {"kind": "spelling", "answer": "colour", "variants": ["color"], "heard": "see oh el oh you are"},
+        {"kind": "yesno", "heard": "yeah go on"},
+        {"kind": "number", "heard": "seven"},
+        {"kind": "command", "heard": "say that again"},
+        {"kind": "word", "accepted": ["fled"], "heard": ["fed", "fled"]},
+    ]
+    proc = _run("".join(json.dumps(x) + "\n" for x in lines))
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert out == [
+        {"verdict": "correct", "value": "fled"},
+        {"verdict": "correct", "value": 0},
+        {"verdict": "correct", "value": "colour"},
+        {"verdict": "correct", "value": True},
+        {"verdict": "correct", "value": 7},
+        {"verdict": "correct", "value": "repeat"},
+        {"verdict": "unclear", "value": "fled"},
+    ]
+
+
+def test_malformed_lines_get_an_error_and_the_batch_goes_on() -> None:
+    stdin = "\n".join(
+        [
+            '{"kind": "yesno", "heard": "yes"}',
+            "not json at all",
+            '{"kind": "riddle", "heard": "x"}',
+            '["a", "list"]',
+            '{"kind": "word", "accepted": "fled", "heard": "fled"}',
+            "",
+            '{"kind": "number", "heard": "twelve"}',
+        ]
+    )
+    proc = _run(stdin + "\n")
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert len(out) == 6  # the blank line is skipped
+    assert out[0] == {"verdict": "correct", "value": True}
+    assert out[1]["error"].startswith("not JSON")
+    assert "unknown kind 'riddle'" in out[2]["error"]
+    assert "JSON object" in out[3]["error"]
+    assert "'accepted'" in out[4]["error"]
+    assert out[5] == {"verdict": "correct", "value": 12}
+    assert proc.stderr == ""
+
+
+def test_a_command_at_an_answer_prompt_is_reported() -> None:
+    proc = _run('{"kind": "word", "accepted": ["fled"], "heard": "what\'s the score"}\n')
+    assert json.loads(proc.stdout) == {"verdict": "unclear", "value": None, "command": "score"}
+
+
+def test_confidence_flag_adds_confidence_and_heard() -> None:
+    proc = _run('{"kind": "word", "accepted": ["fled"], "heard": ["", "fled"]}\n', "--confidence")
+    assert json.loads(proc.stdout) == {
+        "verdict": "correct", "value": "fled", "confidence": 1.0, "heard": "fled"
+    }
+
+
+def test_other_commands_do_not_import_the_judge() -> None:
+    """Every `tabletop` command builds the parser: judge.py must not load the judging code."""
+    code = (
+        "import sys, voice.cli; voice.cli.build_parser(); "
+        "print(any(m.startswith(('voice.understanding.judge', 'voice.understanding.answer_match')) for m in sys.modules))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.stdout.strip() == "False", proc.stderr
+
+
+def test_each_verdict_comes_back_before_the_next_line_is_sent() -> None:
+    """A dialogue can drive one long-lived judge process line by line."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voice.cli", "judge"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        for heard, value in (("yes", True), ("nope", False), ("yeah go on", True)):
+            proc.stdin.write(json.dumps({"kind": "yesno", "heard": heard}) + "\n")
+            proc.stdin.flush()
+            assert json.loads(proc.stdout.readline()) == {"verdict": "correct", "value": value}
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0

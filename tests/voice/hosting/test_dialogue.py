@@ -1,0 +1,179 @@
+"""The dialogue loop on typed lines: commands, reprompts, confirmation, intents, latency."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
+from voice.speaking.phrases import Phrases
+from voice.understanding.judge import Understood
+
+
+class FakeTable:
+    def status(self, what: str, asker: str) -> list[Line]:
+        return [Line("common.not_now")] if what != "score" else [Line("common.resumed")]
+
+
+def _clock() -> Iterator[float]:
+    t = 0.0
+    while True:
+        t += 0.25
+        yield t
+
+
+def make(lines: list[str]) -> tuple[Dialogue, io.StringIO, SilentMouth]:
+    out = io.StringIO()
+    ticks = _clock()
+    clock = lambda: next(ticks)  # noqa: E731
+    mouth = SilentMouth()
+    dialogue = Dialogue(mouth, TextEars(lines, clock=clock), Phrases.load(), FakeTable(),
+                        clock=clock, transcript=Transcript(out))
+    return dialogue, out, mouth
+
+
+def word_ask(**extra: object) -> Ask:
+    return Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+               request={"accepted": ["fled", "flew"]},
+               default=Understood("wrong", None, 1.0, ""), **extra)  # type: ignore[arg-type]
+
+
+def test_a_right_answer_is_returned_with_its_value() -> None:
+    dialogue, out, _ = make(["I think it's fled"])
+    result = dialogue.ask(word_ask())
+    assert (result.verdict, result.value) == ("correct", "fled")
+    assert "ANA: I think it's fled" in out.getvalue()
+
+
+def test_unclear_replies_reprompt_then_take_the_default_after_three_tries() -> None:
+    dialogue, out, _ = make(["", "", ""])
+    result = dialogue.ask(word_ask())
+    assert result.verdict == "wrong"
+    assert out.getvalue().count("Ana") == 2  # two reprompts, then the default
+
+
+def test_commands_do_not_use_up_tries_and_repeat_rereads_the_question() -> None:
+    dialogue, out, _ = make(["say that again", "what's the score", "fled"])
+    result = dialogue.ask(word_ask())
+    assert result.value == "fled"
+    text = out.getvalue()
+    assert text.count("You can say") == 2  # the question (common.help) was read twice
+    assert "Welcome back" in text  # FakeTable's score line
+
+
+def test_slower_changes_the_rate_and_rereads() -> None:
+    dialogue, _, mouth = make(["slower", "fled"])
+    dialogue.ask(word_ask())
+    assert mouth.rate == "slow" and dialogue.settings.rate == "slow"
+
+
+def test_spelling_target_is_never_spelled_but_other_words_are() -> None:
+    dialogue, out, mouth = make(["spell colour", "spell sentence", "c o l o u r"])
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": "colour", "variants": ["color"]},
+              spellable=("sentence", "colour"), secret="colour")
+    result = dialogue.ask(ask)
+    assert result.verdict == "correct"
+    assert mouth.spelled == ["sentence"]
+    assert "can't spell that one" in out.getvalue()
+
+
+@pytest.mark.parametrize("said,command", [("undo", "undo"), ("that was wrong", "that_was_wrong"),
+                                           ("quit", "quit")])
+def test_course_changing_commands_go_to_the_driver(said: str, command: str) -> None:
+    dialogue, _, _ = make([said])
+    with pytest.raises(ControlFlow) as flow:
+        dialogue.ask(word_ask())
+    assert flow.value.command == command
+
+
+def test_end_of_input_means_quit() -> None:
+    dialogue, _, _ = make([])
+    with pytest.raises(ControlFlow, match="quit"):
+        dialogue.ask(word_ask())
+
+
+def test_intents_end_the_ask_with_their_value() -> None:
+    dialogue, _, _ = make(["we play sin bin"])
+    result = dialogue.ask(word_ask(intents={"sin bin": ("card", "sin_bin")}))
+    assert result.command == "intent" and result.value == ("card", "sin_bin")
+
+
+def test_low_confidence_is_confirmed_and_a_no_asks_again() -> None:
+    dialogue, out, _ = make(["b", "no", "the first one", "yes"])
+    confirm_line = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    ask = Ask(say=[Line("common.help")], expect="choice", addressee="Ana",
+              request={"options": ["borrow", "lend", "steal"], "answer": "borrow"},
+              confirm=confirm_line)
+    dialogue.confirm_below = 1.01  # confirm everything
+    result = dialogue.ask(ask)
+    assert result.value == 0
+    assert out.getvalue().count("Did you say") == 2
+
+
+def test_pause_waits_for_resume() -> None:
+    dialogue, out, _ = make(["pause", "fled", "resume", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert "Paused" in out.getvalue() and "Welcome back" in out.getvalue()
+
+
+def test_latency_is_measured_from_end_of_speech_to_the_next_spoken_line() -> None:
+    dialogue, _, _ = make(["fled"])
+    dialogue.ask(word_ask())
+    dialogue.tell("common.rate_fast")
+    assert dialogue.latencies_ms and all(ms > 0 for ms in dialogue.latencies_ms)
+
+
+def test_help_requests_are_answered_without_using_a_try() -> None:
+    from voice.hosting.dialogue import Help
+
+    dialogue, out, mouth = make(["how do you say fled", "", "", "fled"])
+    seen: list[str] = []
+
+    def helper(said: str) -> Help | None:
+        seen.append(said)
+        if said.startswith("how do you say"):
+            return Help([Line("common.spelling_word", {"word": "fled"})], spell="fled", slow=True)
+        return None
+
+    result = dialogue.ask(word_ask(help=helper))
+    assert result.value == "fled"  # two blank tries after the help, then the answer: still in time
+    assert mouth.spelled == ["fled"] and mouth.rate == "normal"
+    assert "Here is how to spell fled:" in out.getvalue()
+
+
+def test_skip_gives_up_the_question_with_its_default() -> None:
+    dialogue, _, _ = make(["skip"])
+    assert dialogue.ask(word_ask()).verdict == "wrong"
+
+
+def test_say_it_slowly_rereads_once_without_changing_the_rate() -> None:
+    dialogue, out, mouth = make(["say it slowly", "fled"])
+    dialogue.ask(word_ask())
+    assert mouth.rate == "normal" and dialogue.settings.rate == "normal"
+    assert out.getvalue().count("You can say") == 2
+
+
+def test_spell_a_named_word_its_homophone_is_refused_for_a_spelling_target() -> None:
+    dialogue, out, mouth = make(["spell flower", "spell garden", "spell zzxq", "spell that word",
+                                 "f l o u r"])
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": "flour"}, spellable=("bread", "flour"), secret="flour")
+    assert dialogue.ask(ask).verdict == "correct"
+    # flower sounds like flour: refused; garden is any other word: spelled; zzxq is no word;
+    # "that word" is the question's last spellable word that is not the target.
+    assert mouth.spelled == ["garden", "bread"]
+    text = out.getvalue()
+    assert "can't spell that one" in text and "don't know the word zzxq" in text
+
+
+def test_quit_is_confirmed_so_a_stray_bye_does_not_end_the_game() -> None:
+    dialogue, out, _ = make(["bye", "no", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert "Do you want to stop the game?" in out.getvalue()
+    dialogue, _, _ = make(["quit", "yes"])
+    with pytest.raises(ControlFlow, match="quit"):
+        dialogue.ask(word_ask())

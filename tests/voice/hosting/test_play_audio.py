@@ -1,0 +1,59 @@
+"""The play command's mouth and ears on real sound devices: a PulseAudio null sink.
+
+The app speaks through the speaker and its own voice reaches the microphone
+(the sink's monitor), but the gate keeps it out; then a "player" speaks into
+the same sink and the real recognizer hears them, with the end of their
+speech placed on the dialogue's clock.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from voice.audio.clips import MicGate
+from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
+
+pytestmark = pytest.mark.audio
+
+
+def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) -> None:
+    try:
+        request.getfixturevalue("null_sink")
+    except pytest.FixtureLookupError:
+        pytest.skip("no null_sink fixture (tests/voice/conftest.py)")
+    pytest.importorskip("pocketsphinx")
+    from voice.audio.clips import MicSource, SpeakerOut
+    from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+    from voice.speaking.tts import Pyttsx3Speaker
+
+    gate = MicGate(tail_s=0.3)
+    mouth = VoiceMouth(Pyttsx3Speaker(SpeakerOut("pulse"), gate=gate))
+    mic = MicSource("pulse", gate)
+    ears = VoiceEars(PocketsphinxRecognizer(3), mic, gate, live=True)
+    player = Pyttsx3Speaker(SpeakerOut("pulse"))  # its own gate: the player is not the app
+    said = player.render("yes please")
+    started: list[float] = []
+
+    def answer() -> None:
+        time.sleep(0.4)
+        started.append(time.monotonic())
+        player.play(said).wait(5)
+
+    try:
+        mouth.say("Shall we play Word Up? Please say yes or no.")
+        alone = ears.listen("yesno", [], 2.0)
+        mouth.say("Shall we play Word Up?")
+        helper = threading.Thread(target=answer, daemon=True)
+        helper.start()
+        heard = ears.listen("yesno", [], 8.0)
+        replied = time.monotonic()
+        helper.join(10)
+    finally:
+        mic.close()
+    assert alone.timed_out and not alone.nbest  # the app's own question is not an answer
+    assert heard.nbest, ears.last
+    assert started and started[0] < heard.end_s < replied  # the player's speech, ended in time
+    assert replied - heard.end_s < 1.5  # end of speech to reply, on a real device

@@ -1,0 +1,73 @@
+"""A `tabletop play` process killed mid-game resumes with exactly the state it had saved."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+REPLIES = ["uncle", "aunt", "fork", "free", "c u c u m b e r", "orange", "yes", "seven",
+           "green", "answer", "b"]
+
+
+def _save(data: Path) -> dict | None:  # type: ignore[type-arg]
+    path = data / "saves" / "current.json"
+    try:
+        return json.loads(path.read_text())  # type: ignore[no-any-return]
+    except (OSError, ValueError):
+        return None
+
+
+def test_killed_mid_game_then_resumed_with_identical_state(tmp_path: Path) -> None:
+    env = dict(os.environ, TABLETOP_DATA_DIR=str(tmp_path), PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, "-m", "voice.cli", "play", "wordup", "--players", "Ana:2,Ben:4",
+           "--asr", "text", "--no-speech", "--seed", "3"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    transcript: list[str] = []
+    try:
+        for reply in REPLIES[:5]:
+            proc.stdin.write(reply + "\n")
+            proc.stdin.flush()
+        # Wait until the game has used the replies and sits waiting for the next one.
+        deadline = time.monotonic() + 30
+        last, stable_since = None, time.monotonic()
+        while time.monotonic() < deadline:
+            saved = _save(tmp_path)
+            key = saved and saved["actions"]
+            if key != last:
+                last, stable_since = key, time.monotonic()
+            elif last and time.monotonic() - stable_since > 1.0:
+                break
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        transcript = proc.stdout.read().splitlines()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    before = _save(tmp_path)
+    assert before is not None and before["actions"] > 5
+    assert proc.returncode == -signal.SIGKILL
+    assert not any(line.startswith("HOST: Game saved.") for line in transcript)
+
+    # Resume: the same prompt is asked again, and quitting at once changes nothing.
+    result = subprocess.run([sys.executable, "-m", "voice.cli", "play",
+                             "--resume", "--asr", "text", "--no-speech"],
+                            cwd=ROOT, env=env, input="", capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    after = _save(tmp_path)
+    assert after is not None
+    assert after["state"] == before["state"] and after["rng"] == before["rng"]
+    assert after["actions"] == before["actions"]
+    resumed = [line for line in result.stdout.splitlines() if line.startswith("HOST: ")]
+    assert resumed[0] == "HOST: Welcome back to Word Up. Let's carry on where we stopped."
+    # The question it asks again is one the killed game had asked and not settled.
+    assert resumed[2] in transcript

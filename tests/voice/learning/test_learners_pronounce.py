@@ -1,0 +1,114 @@
+"""Pronunciation help: what is asked, what is allowed, and that no answer is ever given away."""
+
+from __future__ import annotations
+
+import pytest
+from learner_items import CHOICE, CLUE, COLOUR, GAP_ITEM, SPELL
+
+from voice.learning.pronounce_help import (
+    HelpRequest,
+    glossary,
+    help_for,
+    parse_help,
+    question_words,
+)
+
+
+@pytest.mark.parametrize(("said", "kind", "word"), [
+    ("how do you say borrow", "say", "borrow"),
+    ("um how do you pronounce, uh, breakfast?", "say", "breakfast"),
+    ("say eggs slowly please", "say", "eggs"),
+    ("how is Wednesday pronounced", "say", "wednesday"),
+    ("say it slowly", "slowly", None),
+    ("could you say that more slowly", "slowly", None),
+    ("spell mix", "spell", "mix"),
+    ("how do you spell the word grain", "spell", "grain"),
+    ("spell it for me", "spell", None),
+    ("what does grain mean", "define", "grain"),
+    ("what does that mean", "define", None),
+    ("what is the meaning of kitten", "define", "kitten"),
+    ("what's a kitten", "define", "kitten"),
+])
+def test_parse(said: str, kind: str, word: str | None) -> None:
+    assert parse_help(said) == HelpRequest(kind, word)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("said", ["flour", "f l o u r", "repeat", "the answer is kitten",
+                                  "say", "how do you say", "borrow it", ""])
+def test_not_help(said: str) -> None:
+    assert parse_help(said) is None
+
+
+def test_say_any_word_slowly_twice() -> None:
+    for item in (SPELL, GAP_ITEM, CLUE, CHOICE):
+        reply = help_for(item, HelpRequest("say", "week"))
+        assert reply.allowed and reply.slow and reply.key == "learn.say_word"
+        assert reply.fields == {"word": "week"}
+    # Saying the Spelling target is what the reader does anyway.
+    assert help_for(SPELL, HelpRequest("say", None)).fields == {"word": "flour"}
+
+
+def test_spelling_target_and_its_soundalikes_are_never_spelled() -> None:
+    for heard in ("flour", "flower", None, "Flour"):
+        reply = help_for(SPELL, HelpRequest("spell", heard))
+        assert not reply.allowed and reply.spell is None
+        assert reply.key == "learn.refuse_spell_target"
+    for heard in ("colour", "color"):
+        assert not help_for(COLOUR, HelpRequest("spell", heard)).allowed
+    other = help_for(SPELL, HelpRequest("spell", "eggs"))
+    assert other.allowed and other.spell == "eggs" and other.key == "learn.spelling_word"
+
+
+def test_spelling_other_words_is_allowed_in_every_category() -> None:
+    for item in (GAP_ITEM, CLUE, CHOICE):
+        reply = help_for(item, HelpRequest("spell", "seven"))
+        assert reply.allowed and reply.spell == "seven"
+    assert help_for(GAP_ITEM, HelpRequest("spell", None)).key == "learn.which_word"
+
+
+def test_definitions_never_reveal_an_answer() -> None:
+    words = glossary([GAP_ITEM, CLUE, SPELL])
+    assert words == {"week": "seven days", "kitten": "a young cat",
+                     "flour": "powder made from grain"}
+    # The Missing Word answer is not in the question: same reply as any outside word.
+    hidden = help_for(GAP_ITEM, HelpRequest("define", "week"), glossary=words)
+    outside = help_for(GAP_ITEM, HelpRequest("define", "banana"), glossary=words)
+    assert not hidden.allowed and hidden.key == outside.key == "learn.define_only_question_words"
+    assert "seven days" not in str(hidden.fields)
+    clue = help_for(CLUE, HelpRequest("define", "kitten"), glossary=words)
+    assert not clue.allowed and "young cat" not in str(clue.fields)
+    # "What does that mean" has nothing definite to explain outside Spelling.
+    assert help_for(CLUE, HelpRequest("define", None)).key == "learn.which_word"
+    # Every multiple-choice option is refused alike, so the refusal tells nothing.
+    keys = {help_for(CHOICE, HelpRequest("define", w), glossary={"borrow": "x", "lend": "y",
+                                                                 "steal": "z"}).key
+            for w in ("borrow", "lend", "steal")}
+    assert keys == {"learn.refuse_define_option"}
+
+
+def test_spelling_target_meaning_is_given() -> None:
+    reply = help_for(SPELL, HelpRequest("define", None))
+    assert reply.allowed and reply.key == "learn.define"
+    assert reply.fields == {"word": "flour", "definition": "powder made from grain"}
+    assert not help_for(COLOUR, HelpRequest("define", "colour")).allowed  # no definition
+
+
+def test_question_words_explained_from_the_glossary() -> None:
+    reply = help_for(GAP_ITEM, HelpRequest("define", "days"), glossary={"days": "plural of day"})
+    assert reply.allowed and reply.fields["definition"] == "plural of day"
+    none = help_for(GAP_ITEM, HelpRequest("define", "seven"), glossary={})
+    assert not none.allowed and none.key == "learn.no_definition"
+
+
+def test_near_miss_from_the_recognizer_is_the_question_word() -> None:
+    reply = help_for(SPELL, HelpRequest("say", "egg"))
+    assert reply.word == "eggs"
+    assert "___" not in question_words(GAP_ITEM) and "days" in question_words(GAP_ITEM)
+
+
+def test_say_it_slowly_repeats_the_question() -> None:
+    assert help_for(SPELL, HelpRequest("slowly")).fields == {
+        "text": "Mix the flour with two eggs. flour."}
+    text = help_for(CHOICE, HelpRequest("slowly")).fields["text"]
+    assert text.endswith("borrow it. lend it. steal it.")
+    assert help_for(GAP_ITEM, HelpRequest("slowly")).slow

@@ -1,0 +1,88 @@
+"""``--asr auto|vosk|pocketsphinx|text``: which recognizer to build, and why.
+
+``auto`` takes Vosk when a model is installed, else pocketsphinx (its model
+ships in the pip wheel), else typed input; and with no microphone at all it
+takes typed input instead of crashing. The reason is one line for the user.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import models
+from voice.errors import UsageError, UserError
+from voice.hearing.asr.base import Recognizer
+
+ENGINES = ("auto", "vosk", "pocketsphinx", "text")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The engine picked and the one-line reason."""
+
+    engine: str
+    reason: str
+    model_path: Path | None = None
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def choose(requested: str = "auto", need_mic: bool = False,
+           have_mic: Callable[[], str | None] | None = None) -> Choice:
+    """Pick an engine. ``have_mic`` returns None when a microphone exists, else why not."""
+    if requested not in ENGINES:
+        raise UsageError(f"unknown --asr {requested!r}; allowed: {', '.join(ENGINES)}")
+    if requested == "text":
+        return Choice("text", "typed input, as asked (--asr text)")
+    if need_mic:
+        problem = (have_mic or mic_problem)()
+        if problem is not None:
+            if requested == "auto":
+                return Choice("text", f"typed input: {problem}")
+            raise UserError(problem)
+    path, why = models.locate_vosk_model()
+    if requested == "vosk":
+        if path is None:
+            raise UserError(why)
+        if not _importable("vosk"):
+            raise UserError("the vosk package is not installed; pip install vosk")
+        return Choice("vosk", f"Vosk with {why}", path)
+    if requested == "pocketsphinx":
+        if not _importable("pocketsphinx"):
+            raise UserError("the pocketsphinx package is not installed; pip install pocketsphinx")
+        return Choice("pocketsphinx", "pocketsphinx, as asked (--asr pocketsphinx)")
+    if path is not None and _importable("vosk"):
+        return Choice("vosk", f"Vosk with {why}", path)
+    if _importable("pocketsphinx"):
+        return Choice("pocketsphinx", f"pocketsphinx, because {why}")
+    return Choice("text", f"typed input: no Vosk model ({why}) and pocketsphinx is not installed")
+
+
+def mic_problem() -> str | None:
+    """None when an input device exists, else the one-line reason."""
+    from voice.audio.clips import AudioError, find_device
+    try:
+        find_device(None, "input")
+    except AudioError as exc:
+        return str(exc)
+    return None
+
+
+def build(choice: Choice, alternatives: int = 3) -> Recognizer:
+    if choice.engine == "vosk":
+        from voice.hearing.asr.vosk import VoskRecognizer
+        assert choice.model_path is not None
+        return VoskRecognizer(choice.model_path, alternatives)
+    if choice.engine == "pocketsphinx":
+        from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+        return PocketsphinxRecognizer(alternatives)
+    from voice.hearing.asr.text import TextRecognizer
+    return TextRecognizer()

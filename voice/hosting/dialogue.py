@@ -1,0 +1,399 @@
+"""One exchange with the table: speak, listen, understand, confirm, reprompt.
+
+The dialogue knows nothing about any game. A game adapter turns the engine's
+Prompt into an :class:`Ask` (what to say, what kind of reply to expect, how to
+judge it) and turns Events into :class:`Line` s to narrate. The dialogue runs
+the same loop for every prompt:
+
+    say the question -> listen (grammar for the reply kind + commands)
+      -> a global command?  handle it, listen again (does not use a try)
+      -> understood?        confirm if unsure, return it
+      -> unclear?           reprompt; after ``max_tries`` the Ask's default
+
+Global commands that change the course of the game (undo, "that was wrong",
+quit) are raised as :class:`ControlFlow` exceptions for the driver, which owns
+the engine state. Time comes from an injected clock so latency is measurable
+and tests can feed numbers.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from content.lexicon import load_lexicon
+from voice.speaking.phrases import Phrases
+from voice.understanding.commands import spell_target
+from voice.understanding.judge import Understood, judge, parse_command
+from voice.understanding.transcript import tokens
+
+
+@dataclass(frozen=True)
+class Line:
+    """A phrase key and its fields: one sentence the app will speak."""
+
+    key: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the ears produced for one utterance.
+
+    ``nbest`` are transcripts, best first (empty when nothing was heard);
+    ``end_s`` is the clock time (seconds) at which the speech ended, used to
+    measure the app's reply latency; ``timed_out`` is true when nobody spoke.
+    """
+
+    nbest: tuple[str, ...]
+    end_s: float = 0.0
+    timed_out: bool = False
+    ended: bool = False
+    """The input is closed for good (end of typed input): the table has left."""
+
+
+class Mouth(Protocol):
+    """Speech out (TTS through a speaker, or printing only)."""
+
+    def say(self, text: str) -> None: ...
+
+    def spell(self, word: str) -> None: ...
+
+    def set_rate(self, preset: str) -> None: ...
+
+
+class Ears(Protocol):
+    """Speech in: one utterance, constrained to a reply kind and its phrases."""
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
+
+
+class Table(Protocol):
+    """What the game adapter answers when a player asks about the game."""
+
+    def status(self, what: str, asker: str) -> list[Line]: ...
+
+
+@dataclass(frozen=True)
+class Help:
+    """A reply to a help request at a question ("how do you say ...", "what does ... mean").
+
+    ``lines`` are spoken (slowly when ``slow``); ``spell`` is then spelled
+    letter by letter. Help never uses up one of the player's tries.
+    """
+
+    lines: list[Line]
+    spell: str | None = None
+    slow: bool = False
+
+
+class ControlFlow(Exception):
+    """A command that the driver must carry out on the engine state."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(command)
+        self.command = command
+
+
+@dataclass
+class Ask:
+    """One question to the table and how to understand the reply.
+
+    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
+    colour); ``request`` holds the judge fields for it (accepted, options and
+    answer, answer and variants). ``spellable`` are words the player may ask to
+    have spelled; ``secret`` may never be spelled (the Spelling target).
+    ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
+    as the sheet allows (an answer: wrong); ``None`` means ask a yes/no
+    fallback built by ``fallback``.
+    """
+
+    say: list[Line]
+    expect: str
+    addressee: str
+    request: dict[str, Any] = field(default_factory=dict)
+    spellable: tuple[str, ...] = ()
+    secret: str | None = None
+    default: Understood | None = None
+    fallback: Callable[[], Ask] | None = None
+    confirm: Callable[[Understood], Line] | None = None
+    timeout_s: float = 12.0
+    help: Callable[[str], Help | None] | None = None
+    """Pronunciation and meaning help for this question: given what the player
+    said, a :class:`Help` reply, or None when it was not a help request."""
+    intents: Mapping[str, Any] = field(default_factory=dict)
+    """Extra phrases that end the Ask with their value (command "intent"), e.g.
+    an action card a team may play now; matched before judging."""
+    understand: Callable[[Heard], Understood] | None = None
+    """Reads the reply instead of the judge (a free word checked against a
+    lexicon, letters read against a word half spelled); it must report global
+    commands itself (``Understood.command``), as the judge does."""
+
+
+RATES = ("slow", "normal", "fast")
+
+
+def _secret_forms(word: str) -> frozenset[str]:
+    """The word, its other spellings and its homophones: none may be spelled."""
+    lex = load_lexicon()
+    w = word.lower()
+    return frozenset({w} | set(lex.variants(w)) | set(lex.homophones(w)))
+
+
+@dataclass
+class Settings:
+    """Player-facing preferences that persist between games."""
+
+    rate: str = "normal"
+    verbose: bool = True
+
+
+class Dialogue:
+    """Runs Asks against a Mouth and Ears, with the global commands."""
+
+    def __init__(
+        self,
+        mouth: Mouth,
+        ears: Ears,
+        phrases: Phrases,
+        table: Table,
+        *,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        transcript: Callable[[str, str], None] | None = None,
+        max_tries: int = 3,
+        confirm_below: float = 0.6,
+    ) -> None:
+        self.mouth = mouth
+        self.ears = ears
+        self.phrases = phrases
+        self.table = table
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.transcript = transcript or (lambda who, text: None)
+        self.max_tries = max_tries
+        self.confirm_below = confirm_below
+        self.latencies_ms: list[float] = []
+        self.exchanges: list[dict[str, Any]] = []
+        self._pending_end: float | None = None
+        self._last: list[Line] = []
+
+    # -- speaking -----------------------------------------------------------
+    def line(self, line: Line) -> str:
+        return self.phrases.text(line.key, **dict(line.fields))
+
+    def tell(self, key: str, /, **fields: Any) -> None:
+        """Speak one phrase (narration, verdicts)."""
+        self.speak([Line(key, fields)])
+
+    def speak(self, lines: Sequence[Line]) -> None:
+        for line in lines:
+            self._say_text(self.line(line))
+
+    def _say_text(self, text: str) -> None:
+        if self._pending_end is not None:
+            self.latencies_ms.append((self.clock() - self._pending_end) * 1000.0)
+            self._pending_end = None
+        self.transcript("host", text)
+        self.mouth.say(text)
+
+    # -- listening ----------------------------------------------------------
+    def ask(self, ask: Ask) -> Understood:
+        """Ask until understood, handling commands; the Ask's default after max tries."""
+        self._last = list(ask.say)
+        self.speak(ask.say)
+        tries = 0
+        while True:
+            # Intents go into the grammar too, or a constrained recognizer never hears them.
+            expected = [*self._expected(ask), *ask.intents]
+            heard = self.ears.listen(ask.expect, expected, ask.timeout_s)
+            if heard.ended:
+                raise ControlFlow("quit")
+            if heard.nbest:
+                self._pending_end = heard.end_s
+                self.transcript(ask.addressee, heard.nbest[0])
+            intent = self._intent(ask, heard)
+            if intent is not None:
+                return intent
+            result = self._understand(ask, heard)
+            if result.command == "skip":
+                # "Skip" / "pass" at a question: the player gives up; the sheet's
+                # default (wrong, and the answer is read) applies.
+                if ask.default is not None or ask.fallback is not None:
+                    return self._give_up(ask)
+                self.tell("common.not_now")
+                continue
+            if result.command is not None:
+                self._handle_command(result.command, ask, heard)
+                continue
+            if result.verdict == "unclear" and self._helped(ask, heard):
+                continue
+            self.exchanges.append(
+                {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
+                 "value": result.value}
+            )
+            if result.verdict != "unclear":
+                if ask.confirm is not None and result.confidence < self.confirm_below:
+                    if not self._confirmed(ask.confirm(result), ask.addressee):
+                        tries += 1
+                        if tries >= self.max_tries:
+                            return self._give_up(ask)
+                        self.tell("common.say_again", name=ask.addressee)
+                        continue
+                return result
+            tries += 1
+            if tries >= self.max_tries:
+                return self._give_up(ask)
+            key = "common.not_heard" if heard.timed_out or not heard.nbest else "common.unclear"
+            self.tell(key, name=ask.addressee)
+
+    def _expected(self, ask: Ask) -> list[str]:
+        req = ask.request
+        if ask.expect == "choice":
+            return [str(o) for o in req.get("options", ())]
+        if ask.expect == "word":
+            return [str(a) for a in req.get("accepted", ())]
+        if ask.expect == "spelling":
+            return [str(req.get("answer", ""))] + [str(v) for v in req.get("variants", ())]
+        if ask.expect in ("name", "colour"):
+            return [str(o) for o in req.get("options", ())]
+        if ask.expect == "yesno":
+            return ["yes", "no"]
+        if ask.expect == "number":
+            return [str(n) for n in range(int(req.get("min", 1)), int(req.get("max", 12)) + 1)]
+        return [str(x) for x in req.get("expected", ())]
+
+    def _understand(self, ask: Ask, heard: Heard) -> Understood:
+        if not heard.nbest:
+            return Understood("unclear", None, 0.0, "")
+        if ask.understand is not None:
+            return ask.understand(heard)
+        request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
+        request.pop("expected", None)
+        if ask.expect in ("yesno", "number", "command"):
+            request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}
+        return judge(request)
+
+    def _intent(self, ask: Ask, heard: Heard) -> Understood | None:
+        """A game-specific phrase allowed at this prompt (e.g. an action card)."""
+        if not ask.intents or not heard.nbest:
+            return None
+        said = " ".join(tokens(heard.nbest[0]))
+        for phrase, value in ask.intents.items():
+            if said == phrase or said.endswith(" " + phrase) or said.startswith(phrase + " "):
+                return Understood("correct", value, 1.0, heard.nbest[0], command="intent")
+        return None
+
+    def _helped(self, ask: Ask, heard: Heard) -> bool:
+        """Answer a help request; True when the utterance was one."""
+        if ask.help is None or not heard.nbest:
+            return False
+        reply = ask.help(heard.nbest[0])
+        if reply is None:
+            return False
+        if reply.slow:
+            self.mouth.set_rate("slow")
+        try:
+            self.speak(reply.lines)
+        finally:
+            if reply.slow:
+                self.mouth.set_rate(self.settings.rate)
+        if reply.spell:
+            self.transcript("host", "-".join(reply.spell.upper()))
+            self.mouth.spell(reply.spell)
+        return True
+
+    def _confirmed(self, question: Line, addressee: str) -> bool:
+        yes_no = Ask(say=[question], expect="yesno", addressee=addressee,
+                     default=Understood("correct", False, 1.0, ""))
+        return bool(self.ask(yes_no).value)
+
+    def _give_up(self, ask: Ask) -> Understood:
+        if ask.default is not None:
+            return ask.default
+        if ask.fallback is not None:
+            return self.ask(ask.fallback())
+        return Understood("unclear", None, 0.0, "")
+
+    # -- commands -----------------------------------------------------------
+    def _handle_command(self, command: str, ask: Ask, heard: Heard) -> None:
+        if command == "repeat":
+            self.speak(self._last)
+        elif command == "slowly":
+            # Once, slowly: the learner's "say it slowly" does not change the game's rate.
+            self.mouth.set_rate("slow")
+            try:
+                self.speak(self._last)
+            finally:
+                self.mouth.set_rate(self.settings.rate)
+        elif command in ("slower", "faster"):
+            index = RATES.index(self.settings.rate)
+            index = max(0, index - 1) if command == "slower" else min(len(RATES) - 1, index + 1)
+            self.settings.rate = RATES[index]
+            self.mouth.set_rate(self.settings.rate)
+            self.tell(f"common.rate_{self.settings.rate}")
+            self.speak(self._last)
+        elif command == "spell":
+            self._spell(ask, heard.nbest[0])
+        elif command in ("score", "whose_turn", "where_am_i", "tokens"):
+            self.speak(self.table.status(command, ask.addressee))
+        elif command == "help":
+            self.tell("common.help")
+        elif command == "pause":
+            self._pause(ask)
+        elif command == "resume":
+            self.tell("common.not_paused")
+        elif command == "stop":
+            pass
+        elif command in ("ready",):
+            self.tell("common.not_now")
+        elif command == "quit" and not self._confirmed(Line("common.confirm_quit"),
+                                                       ask.addressee):
+            # A stray "bye" across the table must not end the game: quitting is confirmed.
+            self.tell("common.carry_on")
+            self.speak(self._last)
+        else:
+            raise ControlFlow(command)
+
+    def _spell(self, ask: Ask, words: str) -> None:
+        """Spell a word on request: a named word, or "that word" = the question's last.
+
+        The sheet allows any word except the Spelling target; a word that
+        sounds like the target or is another spelling of it is refused too,
+        because spelling it would answer the question.
+        """
+        named = spell_target(words)
+        secret = _secret_forms(ask.secret) if ask.secret else frozenset()
+        if named is None:
+            allowed = [w for w in ask.spellable if w.lower() not in secret]
+            target = allowed[-1] if allowed else None
+            if target is None:
+                self.tell("common.nothing_to_spell")
+                return
+        else:
+            if named.lower() in secret:
+                self.tell("common.cannot_spell_target")
+                return
+            pool = {w.lower(): w for w in ask.spellable}
+            target = pool.get(named.lower())
+            if target is None:
+                if not load_lexicon().is_word(named):
+                    self.tell("common.unknown_word", word=named)
+                    return
+                target = named
+        self.tell("common.spelling_word", word=target)
+        self.transcript("host", "-".join(target.upper()))
+        self.mouth.spell(target)
+
+    def _pause(self, ask: Ask) -> None:
+        self.tell("common.paused")
+        while True:
+            heard = self.ears.listen("command", [], 3600.0)
+            if heard.nbest and parse_command(heard.nbest[0]) in ("resume", "quit"):
+                if parse_command(heard.nbest[0]) == "quit":
+                    raise ControlFlow("quit")
+                self.tell("common.resumed")
+                self.speak(self._last)
+                return

@@ -1,0 +1,290 @@
+"""A whole game hosted by voice, or typed in text mode (``tabletop play``).
+
+Set-up comes from flags (``--players``, ``--teams``, ``--variant``) or, with
+none, from a spoken (or typed) conversation. Speech goes through pyttsx3 and
+the recognizer ``--asr`` picks (``auto`` falls back to typed input with a
+one-line reason when there is no microphone); every line is also printed,
+so the transcript can be read along. The game autosaves after every action
+(``--resume`` continues it, also after a kill) and logs each turn as JSON
+lines next to the save. Speech rate and terse/verbose narration persist in
+the user data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from voice.errors import UsageError, UserError
+from voice.hosting.dialogue import Dialogue, Line, Mouth, Settings
+from voice.hosting.driver import Driver
+from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP
+from voice.hosting.host import GAME_TITLES, HostModules, PlayOptions
+from voice.hosting.session import SaveSlot, TurnLog, atomic_write_text, data_dir, rng_from_json
+from voice.hosting.setup import (
+    VoiceSetup,
+    check_variant,
+    parse_players,
+    parse_teams,
+    parse_variant,
+)
+from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
+from voice.hosting.voice_adapter import SettingsMouth, TypedSpelling
+from voice.speaking.phrases import Phrases
+
+RATES = ("slow", "normal", "fast")
+TEAM_GAMES = ("sportleisure", "wordstreet")
+LOG_POINTER = "current.log"
+"""File beside the save naming the running game's turn log, so --resume appends to it."""
+
+
+# -- settings that persist --------------------------------------------------------------
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def load_settings(note: Any = None) -> Settings:
+    """The user's saved speech rate and verbosity; defaults when none or unreadable."""
+    path = settings_path()
+    settings = Settings()
+    if not path.exists():
+        return settings
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("rate") in RATES:
+            settings.rate = data["rate"]
+        if isinstance(data.get("verbose"), bool):
+            settings.verbose = data["verbose"]
+    except (ValueError, AttributeError, OSError) as exc:
+        if note is not None:
+            note(f"settings file {path} is unreadable ({exc}); using defaults")
+    return settings
+
+
+def save_settings(settings: Settings) -> None:
+    atomic_write_text(settings_path(),
+                      json.dumps({"rate": settings.rate, "verbose": settings.verbose}) + "\n")
+
+
+# -- the parts --------------------------------------------------------------------------
+
+
+class _NoGame:
+    """The dialogue's table before a game exists (during set-up)."""
+
+    def status(self, what: str, asker: str) -> list[Line]:
+        return [Line("common.not_now")]
+
+
+@dataclass
+class Parts:
+    mouth: Mouth
+    ears: Any
+    engine: str
+    reason: str
+
+
+def _note(text: str) -> None:
+    print(f"tabletop: {text}", file=sys.stderr, flush=True)
+
+
+def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
+    """Ears from --asr (typed input when there is no microphone) and a mouth unless --no-speech."""
+    from voice.audio.clips import MicGate
+    from voice.hearing.asr import select
+
+    choice = select.choose(args.asr, need_mic=True)
+    gate = MicGate()
+    if choice.engine == "text":
+        ears: Any = TypedSpelling(TextEars())
+    else:
+        from voice.audio.clips import MicSource
+        from voice.hosting.voice_adapter import VoiceEars
+
+        ears = VoiceEars(select.build(choice), MicSource(args.input, gate), gate, live=True)
+    mouth: Mouth
+    if args.no_speech:
+        mouth = SilentMouth(rate=settings.rate)
+    else:
+        try:
+            mouth = _speaker(args.output, settings, gate)
+        except UserError as exc:
+            if choice.engine != "text":
+                raise
+            _note(f"speech off: {exc}")
+            mouth = SilentMouth(rate=settings.rate)
+    return Parts(mouth, ears, choice.engine, choice.reason)
+
+
+def _speaker(output: str | None, settings: Settings, gate: Any) -> Mouth:
+    from voice.audio.clips import SpeakerOut
+    from voice.hosting.voice_adapter import VoiceMouth
+    from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
+
+    speaker = Pyttsx3Speaker.with_phrases(SpeakerOut(output), VoiceSettings(rate=settings.rate),
+                                          gate=gate)
+    speaker.render("ready")  # fail now, in one line, if the speech engine is missing
+    return VoiceMouth(speaker)
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    if args.rate is not None and args.rate not in RATES:
+        raise UsageError(f"--rate {args.rate!r}: allowed {', '.join(RATES)}")
+    if args.terse and args.verbose:
+        raise UsageError("--terse and --verbose contradict each other; give one")
+    if args.game is not None and args.game not in GAME_TITLES:
+        raise UsageError(f"unknown game {args.game!r} for play; allowed: {', '.join(GAME_TITLES)}")
+    if args.resume and (args.players or args.teams or args.variant or args.pack):
+        raise UsageError("--resume continues the saved game as it was set up; "
+                         "leave out --players, --teams, --variant and --pack")
+    if args.players and args.teams:
+        raise UsageError("give --players (Word Up) or --teams (team games), not both")
+    if args.players and args.game in TEAM_GAMES:
+        raise UsageError(f"{GAME_TITLES[args.game]} is played in teams: use --teams; "
+                         f"{TEAMS_HELP}")
+    if args.teams and args.game == "wordup":
+        raise UsageError(f"Word Up is played by players with levels: use --players; "
+                         f"{PLAYERS_HELP}")
+    if (args.players or args.teams) and args.game is None:
+        raise UsageError("name the game too, e.g. 'tabletop play wordup --players ...'")
+
+
+def run(args: argparse.Namespace, hosts: HostModules) -> int:
+    """Play from the parsed ``tabletop play`` flags; ``hosts`` finds each game's host module."""
+    _check_flags(args)
+    settings = load_settings(_note)
+    changed = False
+    if args.rate is not None and args.rate != settings.rate:
+        settings.rate, changed = args.rate, True
+    if (args.terse and settings.verbose) or (args.verbose and not settings.verbose):
+        settings.verbose, changed = bool(args.verbose), True
+    if changed:
+        save_settings(settings)
+
+    slot = SaveSlot()
+    saved = slot.read() if args.resume else None
+    if saved is not None and args.game is not None and args.game != saved.game:
+        raise UsageError(f"the saved game is {saved.game}, not {args.game}; "
+                         f"use 'tabletop play --resume' or 'tabletop play {saved.game} --resume'")
+    game = saved.game if saved is not None else args.game
+    module = hosts(game) if game is not None else None
+
+    options: PlayOptions | None = None
+    if saved is None and game is not None:
+        variant = parse_variant(args.variant)
+        check_variant(game, variant, dict(getattr(module, "VARIANTS", {})))
+        if args.players:
+            options = PlayOptions(game, players=parse_players(args.players), variant=variant)
+        elif args.teams:
+            options = PlayOptions(game, teams=parse_teams(args.teams), variant=variant)
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    made = None
+    if options is not None:  # flags: any bad value fails here, before a device is opened
+        made = _new_host(module, options, seed, args.pack)
+
+    parts = build_parts(args, settings)
+    _note(f"listening with {parts.reason}")
+    mouth = SettingsMouth(parts.mouth, lambda rate: save_settings(settings))
+    dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,
+                        transcript=Transcript())
+    return play(args, dialogue, slot, saved, game, made, seed, hosts)
+
+
+def _new_host(module: Any, options: PlayOptions, seed: int, pack: Path | None
+              ) -> tuple[Any, random.Random]:
+    """The host and the random generator the game goes on with (a host may draw from it)."""
+    options.seed = seed
+    options.pack = pack
+    rng = random.Random(seed)
+    return module.new_host(options, rng), rng
+
+
+def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: Any,
+         game: str | None, made: tuple[Any, random.Random] | None, seed: int,
+         hosts: HostModules) -> int:
+    """Set up (by voice if needed), then run the game to its end or until the table quits."""
+    from voice.hosting.dialogue import ControlFlow
+
+    if saved is None and made is None:
+        try:
+            saved = _offer_resume(dialogue, slot, game)
+        except ControlFlow:
+            dialogue.tell("setup.goodbye")
+            return 0
+    if saved is not None:
+        host = hosts(saved.game).load_host(saved.setup, saved.state)
+        rng = rng_from_json(saved.rng)
+        actions = saved.actions
+        log = TurnLog(_log_path(slot, saved.game, resume=True))
+    else:
+        if made is None:
+            try:
+                options = VoiceSetup(dialogue).run(game, seed)
+            except ControlFlow:
+                dialogue.tell("setup.goodbye")
+                return 0
+            module = hosts(options.game)
+            options.variant = parse_variant(args.variant)
+            check_variant(options.game, options.variant, dict(getattr(module, "VARIANTS", {})))
+            made = _new_host(module, options, seed, args.pack)
+        host, rng = made
+        actions = 0
+        if slot.exists():
+            _note(f"the earlier saved game in {slot.folder} is replaced by this new one")
+        log = TurnLog(_log_path(slot, host.game, resume=False))
+    if hasattr(host, "verbose"):
+        host.verbose = dialogue.settings.verbose
+    dialogue.table = host
+    driver = Driver(host, dialogue, rng, slot=slot, log=log, actions=actions)
+    driver.save()
+    outcome = driver.run()
+    if not outcome.quit:
+        (slot.folder / LOG_POINTER).unlink(missing_ok=True)
+        for path in getattr(getattr(driver.host, "learn", None), "reports", []):
+            _note(f"report written: {path}")
+    return 0
+
+
+def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None) -> Any:
+    """Set-up by voice with a game saved: a table that cannot type --resume is asked."""
+    if not slot.exists():
+        return None
+    try:
+        saved = slot.read()
+    except UserError as exc:  # damaged: kept aside by read(); say so and start afresh
+        _note(str(exc))
+        return None
+    if game is not None and saved.game != game:
+        return None
+    from voice.hosting.setup import VoiceSetup as _Setup
+
+    title = GAME_TITLES.get(saved.game, saved.game)
+    if _Setup(dialogue).yes(Line("setup.resume_offer", {"game": title}), "everyone", True):
+        return saved
+    return None
+
+
+def _log_path(slot: SaveSlot, game: str, resume: bool) -> Path:
+    """The turn log: the saved game's own log on resume, a new dated one for a new game."""
+    pointer = slot.folder / LOG_POINTER
+    if resume and pointer.exists():
+        name = pointer.read_text(encoding="utf-8").strip()
+        if name and "/" not in name and name.endswith(".jsonl"):
+            return slot.folder / name
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = slot.folder / f"{game}-{stamp}.jsonl"
+    n = 1
+    while path.exists():
+        n += 1
+        path = slot.folder / f"{game}-{stamp}-{n}.jsonl"
+    atomic_write_text(pointer, path.name + "\n")
+    return path

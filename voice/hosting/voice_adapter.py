@@ -1,0 +1,200 @@
+"""The dialogue's mouth and ears on real speech parts: pyttsx3 out, a recognizer in.
+
+:class:`VoiceMouth` speaks through :class:`~voice.speaking.tts.Pyttsx3Speaker`, one line
+at a time, waiting for each to finish (a new clip would cut the last one
+off), reading ``___`` gaps in the Missing Word style and spelled-out words
+(``C-O-L-O-U-R``, the transcript's form) letter by letter.
+
+:class:`VoiceEars` listens through a :class:`~voice.hearing.asr.base.Recognizer` with
+the prompt's grammar, but only once the app has stopped talking: the
+speaker and the microphone share one :class:`~voice.audio.clips.MicGate`, and
+:class:`ListenPolicy` waits for it to open (speech end plus a short tail for
+room echo) before the recognizer's no-speech timeout starts to run; what a
+live microphone captured meanwhile (silence, by the gate) does not count
+against the player's time to answer.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from voice.audio.clips import AudioIn, MicGate, Playback
+from voice.hearing.asr.base import Grammar, Recognition, Recognizer, listen_spelled
+from voice.hosting.dialogue import Heard, Mouth
+from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, Pyttsx3Speaker
+from voice.understanding.judge import grammar_words, parse_command
+
+SPELLED = re.compile(r"[A-Z](?:-[A-Z])+")
+"""A word spelled out in the transcript's style: capitals joined by hyphens."""
+
+FREE_KINDS = frozenset({"name", "word"})
+"""Kinds that listen without a grammar when no answers are expected (a new player's name)."""
+
+
+def letters_for_speech(text: str) -> str:
+    """Spelled-out runs inside a sentence ("Did you say B-E-E?") as letter names the TTS says."""
+    return SPELLED.sub(lambda m: ", ".join(LETTER_NAMES[c.lower()] for c in m.group(0).split("-")),
+                       text)
+
+
+class VoiceMouth:
+    """Speech out through pyttsx3; each line is played to its end before the next."""
+
+    def __init__(self, speaker: Pyttsx3Speaker, poll_s: float = 0.05) -> None:
+        self.speaker = speaker
+        self.poll_s = poll_s
+
+    def say(self, text: str) -> None:
+        if SPELLED.fullmatch(text.strip()):
+            self.spell(text.strip().replace("-", ""))
+            return
+        spoken = letters_for_speech(text)
+        if GAP_MARK.search(spoken):
+            self._wait(self.speaker.missing_word(spoken))
+        else:
+            self._wait(self.speaker.say(spoken))
+
+    def spell(self, word: str) -> None:
+        self._wait(self.speaker.spell(word))
+
+    def set_rate(self, preset: str) -> None:
+        if preset not in RATES_WPM:
+            raise ValueError(f"unknown rate {preset!r}; allowed: {', '.join(RATES_WPM)}")
+        self.speaker.settings.rate = preset
+
+    def stop(self) -> None:
+        """Silence at once (quit, Ctrl-C)."""
+        self.speaker.stop()
+
+    def _wait(self, playback: Playback) -> None:
+        try:
+            while not playback.wait(self.poll_s):
+                pass
+        except BaseException:
+            self.speaker.stop()
+            raise
+
+
+class SettingsMouth:
+    """Passes speech on, and reports rate changes so the user's settings file follows them."""
+
+    def __init__(self, inner: Mouth, on_rate: Callable[[str], None]) -> None:
+        self.inner = inner
+        self.on_rate = on_rate
+
+    def say(self, text: str) -> None:
+        self.inner.say(text)
+
+    def spell(self, word: str) -> None:
+        self.inner.spell(word)
+
+    def set_rate(self, preset: str) -> None:
+        self.inner.set_rate(preset)
+        self.on_rate(preset)
+
+
+@dataclass
+class ListenPolicy:
+    """When the ears may listen: after the app's speech and the gate's tail.
+
+    ``max_wait_s`` bounds the wait, so a playback that never reports its end
+    cannot hang the game; the gate still silences the microphone meanwhile.
+    """
+
+    max_wait_s: float = 30.0
+    """Longest wait for the gate to open (seconds)."""
+    poll_s: float = 0.02
+    """How often the gate is checked (seconds)."""
+
+    def wait_open(self, gate: MicGate, clock: Callable[[], float],
+                  sleep: Callable[[float], None]) -> float:
+        """Wait until the gate opens; returns the time waited (seconds)."""
+        start = clock()
+        while not gate.is_open(clock()) and clock() - start < self.max_wait_s:
+            sleep(self.poll_s)
+        return clock() - start
+
+
+class VoiceEars:
+    """A recognizer on an audio source, constrained per prompt, behind the dialogue's Ears."""
+
+    def __init__(self, recognizer: Recognizer, audio: AudioIn, gate: MicGate | None = None, *,
+                 policy: ListenPolicy | None = None, live: bool = False,
+                 clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.recognizer = recognizer
+        self.audio = audio
+        self.gate = gate or MicGate()
+        self.policy = policy or ListenPolicy()
+        self.clock = clock
+        self.sleep = sleep
+        self.live = live
+        self.last: Recognition | None = None
+        self._idle_since: float | None = clock() if live else None
+
+    @staticmethod
+    def grammar(kind: str, expected: Sequence[str]) -> Grammar:
+        if kind in FREE_KINDS and not expected:
+            return Grammar(kind)
+        return Grammar.of(kind, grammar_words(kind, expected))
+
+    def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
+        """One utterance; a burst that decodes to nothing (a click, a breath) is not one.
+
+        The engine's voice detector can fire on a noise and then give no words;
+        that must not cost the player a try, so listening goes on for the rest
+        of the time allowed.
+        """
+        while True:
+            if kind == "spelling":
+                rec = listen_spelled(self.recognizer, self.audio, grammar, wait_s)
+            else:
+                rec = self.recognizer.listen(self.audio, grammar, wait_s)
+            used_s = rec.result_at_ms / 1000.0
+            if rec.alternatives or used_s <= 0.0 or used_s >= wait_s - 0.05:
+                return rec
+            wait_s -= used_s
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+        self.policy.wait_open(self.gate, self.clock, self.sleep)
+        grammar = self.grammar(kind, expected)
+        # A live microphone kept capturing (silenced by the gate) since the last
+        # listen; the recognizer counts its no-speech timeout in audio, so that
+        # backlog must not eat into the player's time to answer.
+        backlog = self.clock() - self._idle_since if self._idle_since is not None else 0.0
+        rec = self._hear(kind, grammar, timeout_s + max(0.0, backlog))
+        now = self.clock()
+        if self.live:
+            self._idle_since = now
+        self.last = rec
+        if rec.speech_end_ms is not None and rec.result_at_ms >= rec.speech_end_ms:
+            # The result came (result_at - speech_end) of audio after the speech ended.
+            end_s = now - (rec.result_at_ms - rec.speech_end_ms) / 1000.0
+        else:
+            end_s = now
+        return Heard(tuple(rec.heard), end_s, timed_out=rec.timed_out)
+
+
+class TypedSpelling:
+    """Typed input where a spelling is expected: "colour" typed whole counts as its letters.
+
+    Spoken spelling arrives as letter names; at a keyboard the natural way is
+    to type the word, so a single typed word (not a command) is split into
+    letters before judging.
+    """
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+        heard: Heard = self.inner.listen(kind, expected, timeout_s)  # type: ignore[attr-defined]
+        if kind != "spelling" or not heard.nbest or heard.ended:
+            return heard
+        text = heard.nbest[0].strip()
+        word = text.replace("-", "")
+        if word.isalpha() and len(word) > 1 and " " not in text and parse_command(text) is None:
+            return Heard((" ".join(word.lower()),), heard.end_s, heard.timed_out, heard.ended)
+        return heard

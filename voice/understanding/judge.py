@@ -1,0 +1,378 @@
+"""From a recognizer's transcripts to what the player meant, judged.
+
+One entry point, :func:`judge`, takes a request shaped like one line of
+``tabletop judge`` (``kind``, ``heard`` as text or an n-best list, and the
+kind's expected answers) and returns an :class:`Understood`.
+
+What matters most: a wrong "correct" is the worst outcome, a needless
+"wrong" the next worst, and "unclear" (the dialogue asks "did you say ...?")
+is cheap. So every doubtful case is "unclear".
+
+Commands work at every prompt. A command is the whole utterance ("say that
+again"), checked after an *exact* answer match and before any fuzzy one: an
+answer that is a command word ("pass") is taken as the answer, and a command
+is never bent into an answer. At an answer prompt a command comes back as
+verdict "unclear", value None and ``command`` set.
+
+Kinds: word (free answers, :mod:`voice.understanding.answer_match`), choice / name / colour
+(:mod:`voice.understanding.choice`), spelling (:mod:`voice.understanding.letters`),
+yesno and number (:mod:`voice.understanding.replies`), command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from voice.understanding import choice as _choice
+from voice.understanding import letters as _letters
+from voice.understanding.commands import COMMANDS, command_phrases, parse_command, spell_target
+from voice.understanding.replies import NO, YES, number, yesno
+from voice.understanding.transcript import (
+    UNITS,
+    light,
+    normalise,
+    tokens,
+)
+
+__all__ = [
+    "COMMANDS", "KINDS", "Understood", "grammar_words", "judge", "parse_command", "spell_target",
+]
+
+KINDS = ("word", "choice", "spelling", "yesno", "number", "command", "name", "colour")
+
+COLOURS = ("orange", "green", "blue", "yellow", "red", "purple", "pink", "black", "white",
+           "brown", "grey")
+"""Colours understood when a colour prompt lists none (Word Up's four plus Sport and Leisure's)."""
+_COLOUR_SPELLINGS = {"gray": "grey", "violet": "purple", "read": "red", "blew": "blue"}
+"""American spelling and the homophones a recognizer writes for colour names."""
+
+
+@dataclass(frozen=True)
+class Understood:
+    """What a player meant, judged.
+
+    ``value``: the matched answer / option index from 0 / letters / bool /
+    int / command name / None. ``confidence`` (0-1) says how sure the
+    understanding is, for "did you say ...?". ``heard`` is the transcript
+    that produced the value. ``command`` is set when a global command was
+    heard at an answer prompt (verdict "unclear", value None).
+    """
+
+    verdict: Literal["correct", "wrong", "unclear"]
+    value: Any
+    confidence: float = 1.0
+    heard: str = ""
+    command: str | None = None
+
+
+class RequestError(ValueError):
+    """A judge request that is not well formed: says what is wrong and what is allowed."""
+
+
+def _alternatives(heard: Any) -> list[str]:
+    if isinstance(heard, str):
+        return [heard]
+    if isinstance(heard, Sequence) and all(isinstance(h, str) for h in heard):
+        return list(heard)
+    raise RequestError("'heard' must be a string or a list of strings (an n-best list, best first)")
+
+
+def _strings(request: Mapping[str, Any], key: str, required: bool = True) -> list[str]:
+    value = request.get(key)
+    if value is None and not required:
+        return []
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise RequestError(f"{key!r} must be a non-empty list of strings")
+    return value
+
+
+def _is_noise(text: str) -> bool:
+    """Nothing at all was transcribed. "[unk]" is not noise: it is speech off the list,
+    so a runner-up behind it only earns a confirmation."""
+    return not tokens(text)
+
+
+def _first_said(alts: Sequence[str]) -> int:
+    """Index of the first alternative with any words in it (the recognizer's real best)."""
+    return next((n for n, alt in enumerate(alts) if not _is_noise(alt)), 0)
+
+
+def _command(alt: str) -> Understood | None:
+    name = parse_command(alt)
+    if name is None:
+        return None
+    return Understood("unclear", None, 0.9, alt, command=name)
+
+
+def _command_not_option(alt: str, options: Sequence[str]) -> Understood | None:
+    """A command in ``alt``, unless ``alt`` is exactly one of the options (an option
+    that sounds like a command word, such as "pass", is an answer)."""
+    if any(light(o) == light(alt) for o in options):
+        return None
+    return _command(alt)
+
+
+def judge(request: Mapping[str, Any]) -> Understood:
+    """Judge one request (the shape of a ``tabletop judge`` input line).
+
+    Raises :class:`RequestError` for a malformed request.
+    """
+    if not isinstance(request, Mapping):
+        raise RequestError("a request must be a JSON object")
+    kind = request.get("kind")
+    if kind not in KINDS:
+        raise RequestError(f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
+    if "heard" not in request:
+        raise RequestError("missing 'heard' (a string or an n-best list of strings)")
+    alts = _alternatives(request["heard"])
+    if kind == "word":
+        return _judge_word(_strings(request, "accepted"), alts)
+    if kind == "choice":
+        return _judge_choice(request, alts)
+    if kind == "spelling":
+        return _judge_spelling(request, alts)
+    if kind == "yesno":
+        return _first(alts, yesno)
+    if kind == "number":
+        lo, hi = request.get("min", 1), request.get("max", 12)
+        if not (isinstance(lo, int) and isinstance(hi, int)) or lo > hi:
+            raise RequestError("'min' and 'max' must be integers with min <= max (default 1-12)")
+        return _first(alts, lambda a: number(a, lo, hi))
+    if kind == "command":
+        return _first(alts, parse_command)
+    return _judge_pick(request, kind, alts)
+
+
+def _first(alts: Sequence[str], read: Any) -> Understood:
+    """Read the best non-empty alternative; a runner-up only earns a confirmation.
+
+    When the recognizer's first guess is not understood but a later one is,
+    the value comes back "unclear" (ask "did you say yes?") rather than acted on:
+    the first guess may have been "not sure" and the runner-up "sure".
+    """
+    top = -1
+    for n, alt in enumerate(alts):
+        if _is_noise(alt):
+            continue
+        value = read(alt)
+        if top < 0:
+            top = n
+            if value is not None:
+                return Understood("correct", value, 1.0, alt)
+            cmd = _command(alt) if read is not parse_command else None
+            if cmd is not None:
+                return cmd
+        elif value is not None:
+            return Understood("unclear", value, 0.5, alt)
+    return Understood("unclear", None, 0.0, alts[top] if top >= 0 else (alts[0] if alts else ""))
+
+
+# ----------------------------------------------------------------------- word
+
+
+def _judge_word(accepted: list[str], alts: list[str]) -> Understood:
+    from voice.understanding.answer_match import answer_key, judge_free, judge_one
+
+    key = answer_key(tuple(accepted))
+    for alt in alts:
+        if _is_noise(alt):
+            continue
+        # An exact answer beats a command word ("pass" as the answer is an answer).
+        v = judge_one(key, alt)
+        if v.verdict == "correct" and v.confidence >= 0.95:
+            return Understood("correct", v.value, v.confidence, alt)
+        cmd = _command(alt)
+        if cmd is not None:
+            return cmd
+        break
+    v, alt = judge_free(accepted, alts)
+    return Understood(v.verdict, v.value, v.confidence, alt)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------- choice
+
+
+def _answer_index(request: Mapping[str, Any], options: list[str]) -> int:
+    answer = request.get("answer")
+    if isinstance(answer, bool):
+        raise RequestError("'answer' must be one of the options (text) or its index from 0")
+    if isinstance(answer, int):
+        if 0 <= answer < len(options):
+            return answer
+    elif isinstance(answer, str):
+        normed = [normalise(o) for o in options]
+        if normalise(answer) in normed:
+            return normed.index(normalise(answer))
+    raise RequestError("'answer' must be one of the options (text) or its index from 0")
+
+
+def _judge_choice(request: Mapping[str, Any], alts: list[str]) -> Understood:
+    options = _strings(request, "options")
+    right = _answer_index(request, options)
+    first = _first_said(alts)
+    for n, alt in enumerate(alts):
+        if _is_noise(alt):
+            continue
+        if n == first:
+            cmd = _command_not_option(alt, options)
+            if cmd is not None:
+                return cmd
+        idx, conf, unreliable_letter = _choice.choose(options, alt)
+        if idx is None:
+            continue
+        if n > first:
+            # The recognizer's first guess was not understood; a runner-up is
+            # good enough to act on only when it is right (confirm it) ...
+            if idx == right:
+                return Understood("unclear", idx, 0.6, alt)
+            return Understood("unclear", idx, 0.4, alt)
+        if idx == right:
+            return Understood("correct", idx, conf, alt)
+        if unreliable_letter:
+            said = "abcdef"[idx]
+            meant = "abcdef"[right] if right < 6 else ""
+            if meant and _letters.soundalike(said, meant):
+                return Understood("unclear", idx, 0.5, alt)
+        # A runner-up that names the right option means the recognizer was torn.
+        for later in alts[n + 1 :]:
+            other, _, _ = _choice.choose(options, later)
+            if other == right:
+                return Understood("unclear", idx, 0.5, alt)
+        return Understood("wrong", idx, conf, alt)
+    return Understood("unclear", None, 0.0, alts[0] if alts else "")
+
+
+# ------------------------------------------------------------------ name/colour
+
+
+def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Understood:
+    if kind == "colour":
+        options = _strings(request, "options", required=False) or list(COLOURS)
+    else:
+        options = _strings(request, "options")
+    answer = request.get("answer")
+    right: int | None = None
+    if answer is not None:
+        right = _answer_index(request, options)
+
+    def read(alt: str) -> int | None:
+        if kind == "colour":
+            toks = [_COLOUR_SPELLINGS.get(t, t) for t in tokens(alt)]
+            alt = " ".join(toks)
+        idx, _, _ = _choice.choose(options, alt)
+        return idx
+
+    first = _first_said(alts)
+    for n, alt in enumerate(alts):
+        if _is_noise(alt):
+            continue
+        if n == first:
+            cmd = _command_not_option(alt, options)
+            if cmd is not None:
+                return cmd
+        idx = read(alt)
+        if idx is None:
+            continue
+        if n > first:
+            return Understood("unclear", options[idx], 0.5, alt)
+        if right is None:
+            return Understood("correct", options[idx], 1.0, alt)
+        return Understood("correct" if idx == right else "wrong", options[idx], 1.0, alt)
+    return Understood("unclear", None, 0.0, alts[0] if alts else "")
+
+
+# ------------------------------------------------------------------- spelling
+
+
+def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
+    answer = request.get("answer")
+    if not isinstance(answer, str) or not _letters.letters_only(answer):
+        raise RequestError("'answer' must be the word to spell (a string with letters)")
+    variants = _strings(request, "variants", required=False)
+    spellings = list(dict.fromkeys(_letters.letters_only(s) for s in [answer, *variants]))
+    spellings = [s for s in spellings if s]
+    target = frozenset(
+        w for s in [answer, *variants] for w in (s.lower(), _letters.letters_only(s))
+    )
+    first = _first_said(alts)
+    top: Understood | None = None
+    for n, alt in enumerate(alts):
+        if _is_noise(alt):
+            continue
+        if n == first:
+            cmd = _command(alt)
+            if cmd is not None and not _spelled_after_command(alt, cmd.command):
+                return cmd
+        readings = _letters.readings(alt, target)
+        hit = next((r for r in readings if r.letters in spellings), None)
+        if hit is not None:
+            if n > first:
+                # A runner-up spelled it right: the recognizer was torn, confirm.
+                return Understood("unclear", hit.letters, 0.6, alt)
+            sure = 1.0 if hit is readings[0] else 0.9
+            if hit.unknown:
+                sure = 0.8
+            return Understood("correct", hit.letters, sure, alt)
+        if n > first:
+            continue
+        best = readings[0]
+        if not best.letters or best.unknown or _letters.near_miss(best, spellings):
+            top = Understood("unclear", best.letters, 0.5 if best.letters else 0.0, alt)
+        else:
+            top = Understood("wrong", best.letters, 0.9, alt)
+    if top is not None:
+        return top
+    return Understood("unclear", "", 0.0, alts[0] if alts else "")
+
+
+def _spelled_after_command(alt: str, cmd: str | None) -> bool:
+    """"spell c a t" at a spelling prompt is an answer, not the spell command."""
+    if cmd != "spell":
+        return False
+    toks = tokens(alt)[1:]
+    return len(toks) >= 2 and all(t in _letters.LETTER_WORDS or t in _letters.NATO for t in toks)
+
+
+# -------------------------------------------------------------------- grammar
+
+_YESNO_WORDS = [" ".join(p) for p in YES + NO]
+_NUMBER_WORDS = [w for w, v in UNITS.items() if 0 < v <= 12] + ["double", "number", "and", "plus"]
+_CHOICE_WORDS = ["a", "b", "c", "d", "ay", "bee", "see", "dee", "option", "letter", "answer",
+                 "number", "first", "second", "third", "fourth", "last", "middle", "one", "two",
+                 "three", "four", "the first one", "the second one", "the third one",
+                 "the fourth one", "the last one", "alpha", "bravo", "charlie", "delta"]
+
+
+def grammar_words(kind: str, expected: Sequence[str] = ()) -> list[str]:
+    """Words and phrases a constrained recognizer should allow at a prompt of ``kind``.
+
+    Expected answers or options first, then the kind's own words (letters,
+    numbers, yes/no ...), then every global command phrase. Lower case, no
+    duplicates. The recognizer adapter adds its own out-of-grammar word
+    (Vosk's "[unk]").
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
+    words: list[str] = [" ".join(tokens(e)) for e in expected]
+    if kind == "word" and expected:
+        from voice.understanding.answer_match import _lexicon, _spoken_forms
+
+        lex = _lexicon()
+        for e in expected:
+            toks = tokens(e)
+            if len(toks) == 1:
+                words.extend(sorted(_spoken_forms(toks[0], lex)))
+    elif kind == "spelling":
+        words += _letters.letter_words()
+    elif kind == "choice":
+        words += _CHOICE_WORDS
+    elif kind == "yesno":
+        words += _YESNO_WORDS
+    elif kind == "number":
+        words += _NUMBER_WORDS
+    elif kind == "colour" and not expected:
+        words += list(COLOURS)
+    words += command_phrases()
+    return [w for w in dict.fromkeys(w.lower().strip() for w in words) if w]
