@@ -46,8 +46,9 @@ def _korean(text: str) -> object:
 
 
 def bench_engine(engine: str) -> None:
-    from voice.audio.clips import Clip, MemorySource
+    from voice.audio.clips import Clip
     from voice.hearing.asr.base import Grammar
+    from voice.hearing.audio_in import MemorySource
 
     if engine == "pocketsphinx":
         from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
@@ -98,7 +99,7 @@ def bench_engine(engine: str) -> None:
 
 
 def bench_tts() -> None:
-    from voice.audio.clips import MemorySink
+    from voice.speaking.audio_out import MemorySink
     from voice.speaking.tts import Pyttsx3Speaker
 
     t0 = time.perf_counter()
@@ -114,7 +115,8 @@ def bench_tts() -> None:
     emit("tts.render_one_line", sorted(times)[len(times) // 2], "ms (median of 10)")
     emit("tts.one_line_length", clip.duration_s, "s of speech")
     try:
-        from voice.audio.clips import SpeakerOut, find_device
+        from voice.audio.devices import find_device
+        from voice.speaking.audio_out import SpeakerOut
 
         find_device(None, "output")
         out = SpeakerOut()

@@ -46,7 +46,7 @@ def null_sink(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         os.environ.update(PULSE_SERVER=f"unix:{socket}", PULSE_SINK=sink,
                           PULSE_SOURCE=f"{sink}.monitor")
-        from voice.audio.clips import list_devices, rescan_devices
+        from voice.audio.devices import list_devices, rescan_devices
 
         rescan_devices()
         if not any(d.name == "pulse" for d in list_devices()):

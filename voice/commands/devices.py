@@ -15,7 +15,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.audio.clips import list_devices
+    from voice.audio.devices import list_devices
 
     devices = list_devices()
     if args.json:

@@ -62,9 +62,9 @@ def request_for(expect: str, heard: list[str], answers: list[str],
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.audio.clips import WavSource
     from voice.hearing.asr.base import Grammar, listen_spelled
     from voice.hearing.asr.select import build, choose
+    from voice.hearing.audio_in import WavSource
     from voice.understanding.judge import grammar_words, judge
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,

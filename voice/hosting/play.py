@@ -98,7 +98,7 @@ def _note(text: str) -> None:
 
 def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
     """Ears from --asr (typed input when there is no microphone) and a mouth unless --no-speech."""
-    from voice.audio.clips import MicGate
+    from voice.audio.devices import MicGate
     from voice.hearing.asr import select
 
     choice = select.choose(args.asr, need_mic=True)
@@ -106,7 +106,7 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
     if choice.engine == "text":
         ears: Any = TypedSpelling(TextEars())
     else:
-        from voice.audio.clips import MicSource
+        from voice.hearing.audio_in import MicSource
         from voice.hosting.voice_adapter import VoiceEars
 
         ears = VoiceEars(select.build(choice), MicSource(args.input, gate), gate, live=True)
@@ -125,8 +125,8 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
 
 
 def _speaker(output: str | None, settings: Settings, gate: Any) -> Mouth:
-    from voice.audio.clips import SpeakerOut
     from voice.hosting.voice_adapter import VoiceMouth
+    from voice.speaking.audio_out import SpeakerOut
     from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
 
     speaker = Pyttsx3Speaker.with_phrases(SpeakerOut(output), VoiceSettings(rate=settings.rate),

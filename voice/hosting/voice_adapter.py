@@ -7,7 +7,7 @@ off), reading ``___`` gaps in the Missing Word style and spelled-out words
 
 :class:`VoiceEars` listens through a :class:`~voice.hearing.asr.base.Recognizer` with
 the prompt's grammar, but only once the app has stopped talking: the
-speaker and the microphone share one :class:`~voice.audio.clips.MicGate`, and
+speaker and the microphone share one :class:`~voice.audio.devices.MicGate`, and
 :class:`ListenPolicy` waits for it to open (speech end plus a short tail for
 room echo) before the recognizer's no-speech timeout starts to run; what a
 live microphone captured meanwhile (silence, by the gate) does not count
@@ -21,9 +21,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from voice.audio.clips import AudioIn, MicGate, Playback
+from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer, listen_spelled
+from voice.hearing.audio_in import AudioIn
 from voice.hosting.dialogue import Heard, Mouth
+from voice.speaking.audio_out import Playback
 from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, Pyttsx3Speaker
 from voice.understanding.judge import grammar_words, parse_command
 

@@ -1,4 +1,4 @@
-"""Speech out: pyttsx3 renders to a clip, :mod:`voice.audio.clips` plays it.
+"""Speech out: pyttsx3 renders to a clip, :mod:`voice.speaking.audio_out` plays it.
 
 Rendering first (``save_to_file``, ~10 ms a sentence with espeak-ng) and
 playing second is what lets the app know when speech ends, stop it at once
@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from voice.audio.clips import AudioOut, Clip, MemorySink, MicGate, Playback, read_wav, tone
+from voice.audio.clips import Clip, read_wav, tone
+from voice.audio.devices import MicGate
 from voice.errors import UsageError, UserError
+from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 
 RATES_WPM = {"normal": 175, "slow": 130, "fast": 210}
 """Rate presets (words per minute; espeak-ng's own default is 175)."""

@@ -1,4 +1,4 @@
-"""voice.audio.clips: resampling, WAV reading, sources, the mic gate, device choice, and the
+"""voice.audio, voice.hearing.audio_in and voice.speaking.audio_out: resampling, WAV reading, sources, the mic gate, device choice, and the
 real sounddevice path through a PulseAudio null sink."""
 
 from __future__ import annotations
@@ -14,21 +14,16 @@ import pytest
 from voice.audio.clips import (
     AudioError,
     Clip,
-    Device,
-    MemorySink,
-    MicGate,
-    MicSource,
-    SpeakerOut,
     StreamResampler,
-    WavSink,
-    WavSource,
-    find_device,
     read_wav,
     resample,
     tone,
     voiced_seconds,
     write_wav,
 )
+from voice.audio.devices import Device, MicGate, find_device
+from voice.hearing.audio_in import MicSource, WavSource
+from voice.speaking.audio_out import MemorySink, SpeakerOut, WavSink
 
 
 def _peak_hz(samples: np.ndarray, rate: int) -> float:

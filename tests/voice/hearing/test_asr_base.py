@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import models
-from voice.audio.clips import AudioIn
 from voice.errors import UsageError, UserError
 from voice.hearing.asr.base import (
     Alternative,
@@ -19,6 +18,7 @@ from voice.hearing.asr.base import (
 )
 from voice.hearing.asr.select import build, choose
 from voice.hearing.asr.text import TextRecognizer
+from voice.hearing.audio_in import AudioIn
 
 
 def test_grammar_is_normalised_and_a_stable_cache_key() -> None:

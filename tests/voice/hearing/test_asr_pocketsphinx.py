@@ -11,10 +11,11 @@ import logging
 
 import pytest
 
-from voice.audio.clips import Clip, MemorySource
+from voice.audio.clips import Clip
 from voice.errors import UserError
 from voice.hearing.asr.base import Grammar, listen_spelled, recognize_clip
 from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+from voice.hearing.audio_in import MemorySource
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
 from voice.understanding.judge import grammar_words, judge
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from voice.audio.clips import Clip
+from voice.errors import UserError
 from voice.hearing.asr.base import Grammar, allowed_sequence
 from voice.hearing.asr.vosk import VoskRecognizer
-from voice.audio.clips import Clip, MemorySource
-from voice.errors import UserError
+from voice.hearing.audio_in import MemorySource
 
 pytestmark = pytest.mark.slow
 

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from voice.audio.clips import MicGate
+from voice.audio.devices import MicGate
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
 
 pytestmark = pytest.mark.audio
@@ -25,8 +25,9 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     except pytest.FixtureLookupError:
         pytest.skip("no null_sink fixture (tests/voice/conftest.py)")
     pytest.importorskip("pocketsphinx")
-    from voice.audio.clips import MicSource, SpeakerOut
     from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+    from voice.hearing.audio_in import MicSource
+    from voice.speaking.audio_out import SpeakerOut
     from voice.speaking.tts import Pyttsx3Speaker
 
     gate = MicGate(tail_s=0.3)

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 
 import pytest
 
-from voice.audio.clips import Clip, MemorySink, MemorySource, MicGate
+from voice.audio.clips import Clip
+from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Alternative, Grammar, Recognition
+from voice.hearing.audio_in import MemorySource
 from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.hosting.text_adapter import TextEars, Transcript
 from voice.hosting.voice_adapter import (
@@ -20,6 +22,7 @@ from voice.hosting.voice_adapter import (
     VoiceMouth,
     letters_for_speech,
 )
+from voice.speaking.audio_out import MemorySink
 from voice.speaking.phrases import Phrases
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from voice.audio.clips import Clip, MemorySink, MicGate, voiced_seconds
+from voice.audio.clips import Clip, voiced_seconds
+from voice.audio.devices import MicGate
 from voice.errors import UsageError
+from voice.speaking.audio_out import MemorySink
 from voice.speaking.tts import (
     RATES_WPM,
     Pyttsx3Speaker,

@@ -34,7 +34,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from voice.audio.clips import ASR_RATE_HZ, AudioOut, Clip, MemorySink, Playback
+from voice.audio.clips import ASR_RATE_HZ, Clip
 from voice.commands.demo.players import PlayerPolicy, Utterance
 from voice.errors import UsageError
 from voice.games import game_module
@@ -44,6 +44,7 @@ from voice.hosting.driver import Driver
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot, data_dir, rng_from_json
 from voice.hosting.text_adapter import Transcript
+from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 from voice.speaking.phrases import Phrases
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
 
@@ -323,7 +324,9 @@ class Loopback:
 
     def __init__(self, output: str | int | None, monitor: str | int | None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
-        from voice.audio.clips import MicGate, MicSource, SpeakerOut
+        from voice.audio.devices import MicGate
+        from voice.hearing.audio_in import MicSource
+        from voice.speaking.audio_out import SpeakerOut
         self.gate = MicGate(tail_s=0.0)
         self.out = SpeakerOut(output)
         self.mic = MicSource(monitor, self.gate)

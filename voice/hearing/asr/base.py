@@ -1,7 +1,7 @@
 """What every recognizer promises, so the dialogue never knows which engine it has.
 
 A :class:`Grammar` names the phrases a prompt allows; a :class:`Recognizer`
-listens to an :class:`~voice.audio.clips.AudioIn` until the utterance ends (or nobody
+listens to an :class:`~voice.hearing.audio_in.AudioIn` until the utterance ends (or nobody
 speaks for ``timeout_s``) and returns a :class:`Recognition`: the n-best
 transcripts best first, with whatever confidences the engine gives. Judging
 what was meant is not done here (that is :mod:`voice.understanding.judge`).
@@ -15,7 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from voice.audio.clips import AudioIn, Clip, MemorySource
+from voice.audio.clips import Clip
+from voice.hearing.audio_in import AudioIn, MemorySource
 
 log = logging.getLogger("tabletop.asr")
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from voice.audio.clips import ASR_RATE_HZ, AudioIn
+from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence, keep_known
+from voice.hearing.audio_in import AudioIn
 
 _SAFE_WORD = re.compile(r"^[a-z][a-z']*$")
 _FILLERS = {"<s>", "</s>", "<sil>", "(NULL)"}

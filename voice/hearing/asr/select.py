@@ -68,7 +68,8 @@ def choose(requested: str = "auto", need_mic: bool = False,
 
 def mic_problem() -> str | None:
     """None when an input device exists, else the one-line reason."""
-    from voice.audio.clips import AudioError, find_device
+    from voice.audio.clips import AudioError
+    from voice.audio.devices import find_device
     try:
         find_device(None, "input")
     except AudioError as exc:

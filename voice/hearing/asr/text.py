@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from voice.audio.clips import AudioIn
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence, normalise
+from voice.hearing.audio_in import AudioIn
 
 
 class TextRecognizer:

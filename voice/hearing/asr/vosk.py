@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from voice.audio.clips import ASR_RATE_HZ, AudioIn
+from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import (
     UNK,
@@ -37,6 +37,7 @@ from voice.hearing.asr.base import (
     allowed_sequence,
     keep_known,
 )
+from voice.hearing.audio_in import AudioIn
 
 log = logging.getLogger("tabletop.asr.vosk")
 

@@ -1,0 +1,134 @@
+"""Sound out: where the app's speech is played (a speaker, memory, or a WAV file).
+
+``play`` returns at once with a :class:`Playback` to wait on or stop, so the
+host can stop talking the moment a player interrupts.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from voice.audio.clips import AudioError, Clip, write_wav
+from voice.audio.devices import find_device, sounddevice_module
+
+
+@dataclass
+class Playback:
+    """A clip being played: wait for its end, or stop it at once."""
+
+    duration_s: float
+    """Length of the clip (seconds)."""
+    _done: threading.Event = field(default_factory=threading.Event)
+    _stopper: Callable[[], None] | None = None
+    first_audio_s: float | None = None
+    """Monotonic time when the device first took audio (seconds), if known."""
+    stopped: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout_s: float | None = None) -> bool:
+        """True once playback has ended (finished or stopped)."""
+        return self._done.wait(timeout_s)
+
+    def stop(self) -> None:
+        if not self._done.is_set():
+            self.stopped = True
+            if self._stopper is not None:
+                self._stopper()
+            self._done.set()
+
+
+class AudioOut(Protocol):
+    """Somewhere clips are played; ``play`` returns at once."""
+
+    def play(self, clip: Clip) -> Playback: ...
+
+
+class MemorySink:
+    """Keeps every clip "played", finishing at once: for tests and the text demo."""
+
+    def __init__(self) -> None:
+        self.clips: list[Clip] = []
+
+    def play(self, clip: Clip) -> Playback:
+        self.clips.append(clip)
+        pb = Playback(clip.duration_s)
+        pb._done.set()
+        return pb
+
+
+class WavSink(MemorySink):
+    """Writes everything played, joined, to one WAV file when closed."""
+
+    def __init__(self, path: str | Path, rate_hz: int = 22050) -> None:
+        super().__init__()
+        self.path, self.rate_hz = Path(path), rate_hz
+
+    def close(self) -> None:
+        write_wav(self.path, Clip.join(self.clips, self.rate_hz))
+
+
+class SpeakerOut:
+    """Plays clips on a sounddevice output, one at a time; a new clip stops the old one."""
+
+    def __init__(self, device: str | int | None = None, block_ms: int = 20) -> None:
+        self._sd = sounddevice_module()
+        self._index = find_device(device, "output")
+        self._block_ms = block_ms
+        self._current: Playback | None = None
+
+    def play(self, clip: Clip) -> Playback:
+        if self._current is not None:
+            self._current.stop()
+        sd = self._sd
+        data = clip.pcm()
+        pos = 0
+        pb = Playback(clip.duration_s)
+        halt = threading.Event()
+        finished = threading.Event()
+
+        # Stopping goes through the callback (the next block, <= block_ms away):
+        # Pa_AbortStream can hang on ALSA's pulse plugin.
+        def callback(outdata: Any, frames: int, t: Any, status: Any) -> None:
+            nonlocal pos
+            if pb.first_audio_s is None:
+                pb.first_audio_s = time.monotonic()
+            n = len(outdata)
+            if halt.is_set():
+                outdata[:] = b"\x00" * n
+                raise sd.CallbackAbort
+            chunk = data[pos:pos + n]
+            pos += len(chunk)
+            outdata[: len(chunk)] = chunk
+            if len(chunk) < n:
+                outdata[len(chunk):] = b"\x00" * (n - len(chunk))
+                raise sd.CallbackStop
+
+        def on_finished() -> None:
+            finished.set()
+            pb._done.set()
+
+        try:
+            stream = sd.RawOutputStream(samplerate=clip.rate_hz, channels=1, dtype="int16",
+                                        device=self._index,
+                                        blocksize=clip.rate_hz * self._block_ms // 1000,
+                                        callback=callback, finished_callback=on_finished)
+        except sd.PortAudioError as exc:
+            raise AudioError(f"cannot open output device {self._index}: {exc}") from None
+        pb._stopper = halt.set
+        stream.start()
+        self._current = pb
+
+        def closer() -> None:
+            finished.wait(clip.duration_s + 10)
+            stream.close(ignore_errors=True)
+
+        threading.Thread(target=closer, daemon=True).start()
+        return pb
