@@ -18,7 +18,12 @@ from voice.hearing.audio_in import MemorySource
 
 pytestmark = pytest.mark.slow
 
-YES, NO = "네", "아니요"
+YES, NO = "좋아요", "아니요"
+"""Yes ("that's good") and no. espeak-ng's Korean "네" is a poor yes: measured over 5
+recognizers in one process it came back empty at 100-120 wpm, as "넷" at 150 and
+either way at 175, so a test on it failed or passed by the order tests ran in (a
+decoder's result for marginal audio depends on what the model decoded before).
+"좋아요" and "아니요" were recognised 5 of 5 at every rate from 110 to 190 wpm."""
 NUMBERS = ["하나", "둘", "셋", "넷", "다섯"]
 
 
@@ -44,7 +49,7 @@ def test_grammar_json_keeps_hangul_and_drops_unknown_words(
     with caplog.at_level(logging.WARNING, logger="tabletop.asr"):
         text, dropped = vosk_ko.grammar_json(Grammar.of("yesno", [YES, NO, "banana", "네 apple"]))
     assert "\\u" not in text and YES in text  # ensure_ascii=False, or Vosk drops the words
-    assert json.loads(text) == [YES, NO]  # no [unk]: this model lacks it
+    assert sorted(json.loads(text)) == sorted([YES, NO])  # no [unk]: this model lacks it
     assert set(dropped) == {"banana", "apple"}
     assert "banana" in caplog.text and "left out" in caplog.text
 
