@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from content.lexicon import Lexicon, load_lexicon
+from content.numbers import number_words
 from content.schema import (
     GAP,
     CardKind,
@@ -343,21 +344,6 @@ def sentence_count(text: str) -> int:
 def dated_wording(text: str) -> list[str]:
     """The words in ``text`` that date a fact (current, latest, this year ...)."""
     return [m.group(0) for m in DATED_RE.finditer(text)]
-
-
-_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
-         "fourteen fifteen sixteen seventeen eighteen nineteen").split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
-
-
-def number_words(n: int) -> str:
-    """0-100 in words, hyphenated as written (21 -> twenty-one)."""
-    if n < 20:
-        return _ONES[n]
-    if n == 100:
-        return "one hundred"
-    tens, ones = divmod(n, 10)
-    return _TENS[tens] + (f"-{_ONES[ones]}" if ones else "")
 
 
 NUMBER_BY_WORDS = {number_words(n): n for n in range(101)}

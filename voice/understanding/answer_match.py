@@ -42,9 +42,9 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from content.numbers import NUMBER_WORDS
 from voice.understanding.transcript import (
     HESITATIONS,
-    NUMBER_WORDS,
     light,
     normalise_tokens,
     tokens,

@@ -25,12 +25,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from content.numbers import UNITS
 from voice.understanding import choice as _choice
 from voice.understanding import letters as _letters
 from voice.understanding.commands import COMMANDS, command_phrases, parse_command, spell_target
 from voice.understanding.replies import NO, YES, number, yesno
 from voice.understanding.transcript import (
-    UNITS,
     light,
     normalise,
     tokens,

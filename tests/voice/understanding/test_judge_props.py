@@ -8,10 +8,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from content.lexicon import load_lexicon
+from content.numbers import TENS, UNITS
 from voice.understanding.choice import CHOICE_LETTERS, ORDINALS
 from voice.understanding.judge import judge
 from voice.understanding.letters import LETTER_WORDS, NATO, letters_only
-from voice.understanding.transcript import TENS, UNITS, normalise, tokens
+from voice.understanding.transcript import normalise, tokens
 
 LEX = load_lexicon()
 WORDS = sorted(w for w in LEX.words if w.isalpha() and w.isascii())
