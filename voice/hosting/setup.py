@@ -1,6 +1,6 @@
 """Setting a game up: from flags (``--players``, ``--teams``, ``--variant``) or by voice.
 
-Flag values are parsed here into :class:`~voice.games.PlayOptions` with one-line
+Flag values are parsed here into :class:`~voice.hosting.host.PlayOptions` with one-line
 :class:`~voice.errors.UsageError` s that say what is wrong and what is allowed.
 
 By voice, the app asks for the game, each player's name, and levels (Word
