@@ -306,9 +306,14 @@ class Dialogue:
         return True
 
     def _confirmed(self, question: Line, addressee: str) -> bool:
+        """A yes/no aside; "repeat" afterwards still means the question that was pending."""
+        pending = self._last
         yes_no = Ask(say=[question], expect="yesno", addressee=addressee,
                      default=Understood("correct", False, 1.0, ""))
-        return bool(self.ask(yes_no).value)
+        try:
+            return bool(self.ask(yes_no).value)
+        finally:
+            self._last = pending
 
     def _give_up(self, ask: Ask) -> Understood:
         if ask.default is not None:

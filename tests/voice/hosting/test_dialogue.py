@@ -177,3 +177,21 @@ def test_quit_is_confirmed_so_a_stray_bye_does_not_end_the_game() -> None:
     dialogue, _, _ = make(["quit", "yes"])
     with pytest.raises(ControlFlow, match="quit"):
         dialogue.ask(word_ask())
+
+
+def test_declining_quit_asks_the_pending_question_again() -> None:
+    # "quit", "no": the question that was pending is read again, exactly as before, and the
+    # next reply is its answer (not taken for another "do you want to stop?").
+    dialogue, out, _ = make(["quit", "no", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    text = out.getvalue()
+    assert text.count("Do you want to stop the game?") == 1
+    after = text.split("let's carry on.", 1)[1]
+    assert after.lstrip().startswith("HOST: You can say")  # common.help is word_ask's question
+
+
+def test_repeat_after_a_confirmation_repeats_the_question_not_the_confirmation() -> None:
+    dialogue, out, _ = make(["quit", "no", "repeat", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert out.getvalue().count("You can say") == 3
+    assert out.getvalue().count("Do you want to stop") == 1
