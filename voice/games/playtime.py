@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from voice.errors import UsageError
 from voice.hosting import time_warnings as timewarn
 
 
@@ -64,3 +65,22 @@ class PlayTimer:
             warn(warning)
         self.warned = sorted(set(self.warned) | timewarn.passed(self.limit_s, used))
         return False
+
+
+ANSWER_VARIANT = ("seconds to answer each question, 5 to 600 (the sheet's shorter games: "
+                  "no answer in time is a miss; default: no limit)")
+"""``--variant answer=SECONDS``, for the question games (Word Up, Sport and Leisure)."""
+ANSWER_MIN_S, ANSWER_MAX_S = 5, 600
+
+
+def answer_limit(variant: dict[str, Any]) -> float | None:
+    """The per-answer time limit in seconds from ``--variant answer=SECONDS`` (None: no limit).
+
+    A bad value is a one-line usage error saying what is allowed."""
+    raw = variant.get("answer")
+    if raw is None:
+        return None
+    text = str(raw).strip().lower().removesuffix("s")
+    if not text.isdigit() or not ANSWER_MIN_S <= int(text) <= ANSWER_MAX_S:
+        raise UsageError(f"--variant answer={raw!r}: allowed {ANSWER_VARIANT}")
+    return float(int(text))

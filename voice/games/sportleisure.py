@@ -45,6 +45,7 @@ from engine.sportleisure_board import RUN_FOR_THE_MONEY, SECOND_WIND, SIN_BIN, W
 from engine.sportleisure_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import sportleisure_say as say
+from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
 from voice.games.teams import first_team, two_teams
@@ -58,6 +59,7 @@ GAME = "sportleisure"
 VARIANTS: dict[str, str] = {
     "first": "TEAM, the team with the youngest player, who plays first "
              "(asked by voice if left out)",
+    "answer": ANSWER_VARIANT,
 }
 
 QM_OPENING_CARDS = frozenset({SIN_BIN, RUN_FOR_THE_MONEY})
@@ -117,6 +119,8 @@ class SportLeisureHost(CardAsks):
         self.verbose = True
         """The dialogue's verbose/terse setting, as last seen when asking."""
         self._window_done: int | None = None
+        self.answer_s = answer_limit(dict(setup.get("variant") or {}))
+        """The per-answer time limit (``--variant answer=SECONDS``), or None: no limit."""
 
     # -- state ----------------------------------------------------------------
     @property
@@ -280,6 +284,8 @@ class SportLeisureHost(CardAsks):
             confirm=lambda u: Line("common.did_you_say", {"said": u.heard or str(u.value)}),
             intents=self._intents(question.answers, picture=True),
             spellable=_spellable(question.text, question.answers),
+            patient=True,
+            time_limit_s=self.answer_s,
         )
 
     def _team_of(self, asker: str) -> int | None:
@@ -312,8 +318,10 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
 def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
     unknown = sorted(set(variant) - set(VARIANTS))
     if unknown:
+        allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
         raise UsageError(f"--variant {unknown[0]!r} is not a sportleisure variant; "
-                         "allowed: first=<team name>")
+                         f"allowed: {allowed}")
+    answer_limit(dict(variant))
     if "first" not in variant:
         return None
     return first_team(variant["first"], teams)

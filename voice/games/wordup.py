@@ -31,7 +31,7 @@ from engine.wordup import WordUpState, new_game
 from engine.wordup_board import CATEGORIES, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
-from voice.games.playtime import PlayTimer
+from voice.games.playtime import ANSWER_VARIANT, PlayTimer, answer_limit
 from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import CATEGORY_OF, question_ask
 from voice.games.wordup_questions import join as _join
@@ -48,6 +48,7 @@ VARIANTS: dict[str, str] = {
     "tokens": "1, 2 or 3 (tokens of each colour needed to win; default 2)",
     "timed": "a number of minutes, 1 to 300 (classroom game: most tokens when time is up wins)",
     "dice": "virtual or physical (physical: players roll real dice and say the total)",
+    "answer": ANSWER_VARIANT,
 }
 
 CATEGORY_WORDS: dict[str, str] = {
@@ -74,6 +75,7 @@ def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
     dice = settings.get("dice", "virtual").strip().lower()
     if dice not in ("virtual", "physical"):
         raise UsageError(f"--variant dice={dice!r}: allowed {VARIANTS['dice']}")
+    answer_limit(settings)
     minutes = int(timed)
     return Variant(tokens_to_win=int(tokens), timed=minutes > 0,
                    physical_dice=dice == "physical"), minutes
@@ -138,6 +140,8 @@ class WordUpHost:
         self.verbose = True
         self.resumed = False
         self.timer = PlayTimer.from_setup(setup)
+        self.answer_s = answer_limit(dict(setup.get("variant") or {}))
+        """The per-answer time limit (``--variant answer=SECONDS``), or None: no limit."""
         self._queued: list[Line] = []
         self._narrator = Narrator(self)
         self.learn: WordUpLearners | None = None
@@ -303,7 +307,7 @@ class WordUpHost:
             head = Line("wordup.question_double", {"name": name, "category": category})
         else:
             head = Line("wordup.question_for", {"name": name, "category": category})
-        ask = question_ask(item, name, self._glossary())
+        ask = question_ask(item, name, self._glossary(), time_limit_s=self.answer_s)
         ask.say = [head, *ask.say]
         wrong = Understood("wrong", None, 1.0, "")
         result = self._run(dialogue, ask, skip=wrong)

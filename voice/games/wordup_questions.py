@@ -37,16 +37,22 @@ CATEGORY_OF: dict[str, Category] = {
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 
-def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None = None) -> Ask:
+def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None = None,
+                 *, time_limit_s: float | None = None) -> Ask:
     """The Ask that reads ``item`` in its category's style and judges the reply.
 
     After three unclear replies the answer counts as wrong (the sheet's
-    graceful default); the right answer is then read by the verdict. The
-    player may ask for help with words ("how do you say ...", "what does ...
-    mean", "say it slowly"), which never gives the answer away.
+    graceful default); the right answer is then read by the verdict. Silence
+    is not a reply: the sheet sets no time limit, so the host offers to wait,
+    repeat or skip, unless the table chose a per-answer limit
+    (``time_limit_s``), after which no answer is a miss. The player may ask
+    for help with words ("how do you say ...", "what does ... mean", "say it
+    slowly"), which never gives the answer away.
     """
     ask = _question_ask(item, name)
     ask.help = lambda said: _help(item, said, glossary)
+    ask.patient = True
+    ask.time_limit_s = time_limit_s
     return ask
 
 

@@ -130,9 +130,32 @@ class Ask:
     """Reads the reply instead of the judge (a free word checked against a
     lexicon, letters read against a word half spelled); it must report global
     commands itself (``Understood.command``), as the judge does."""
+    patient: bool = False
+    """Silence never resolves this Ask (an answer: the sheet sets no time limit): after
+    ``max_tries`` silent listens the host offers to wait, repeat or skip, and waits."""
+    time_limit_s: float | None = None
+    """The per-answer time limit (a variant): with no answer this many seconds after the
+    question was read, the Ask resolves to ``default``, the one way silence is a miss."""
 
 
 RATES = ("slow", "normal", "fast")
+
+WAIT_PHRASES = frozenset({
+    "let me think", "i'm thinking", "i am thinking", "give me a moment", "give me a minute",
+    "give me a second", "just a moment", "just a minute", "just a second", "one moment",
+    "one moment please", "one second", "one minute", "a moment please", "more time",
+    "i need more time", "give me time", "give me more time", "let me see", "let me think about it",
+})
+"""A player asking for time at a question: the host waits (never a wrong answer)."""
+WAIT_WORDS = frozenset({"wait", "wait please", "please wait", "yes wait", "wait for me",
+                        "keep waiting", "i'll wait", "we'll wait"})
+""""Wait", the first choice of the offer made after a silence; only an answer after the offer."""
+
+
+def waiting(said: str, *, offered: bool) -> bool:
+    """The player asks for time ("let me think"; "wait" once waiting has been offered)."""
+    text = " ".join(tokens(said))
+    return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
 
 
 def _secret_forms(word: str) -> frozenset[str]:
@@ -205,12 +228,39 @@ class Dialogue:
         self._last = list(ask.say)
         self.speak(ask.say)
         tries = 0
+        silent = 0
+        offered = False
+        start = heard_until = self.clock()
         while True:
             # Intents go into the grammar too, or a constrained recognizer never hears them.
             expected = [*self._expected(ask), *ask.intents]
-            heard = self.ears.listen(ask.expect, expected, ask.timeout_s)
+            wait = ask.timeout_s
+            if ask.time_limit_s is not None:
+                left = ask.time_limit_s - (max(self.clock(), heard_until) - start)
+                if left <= 0:
+                    self.tell("common.answer_time_up", name=ask.addressee)
+                    return self._give_up(ask)
+                wait = min(wait, left)
+            heard = self.ears.listen(ask.expect, expected, wait)
             if heard.ended:
                 raise ControlFlow("quit")
+            if heard.timed_out:
+                # A listen that timed out took the whole wait, whatever the clock says
+                # (scripted sessions feed silences without sleeping).
+                heard_until = max(self.clock(), heard_until) + wait
+            if not heard.nbest and (ask.patient or ask.time_limit_s is not None):
+                silent += 1
+                if ask.time_limit_s is not None and heard_until - start >= ask.time_limit_s:
+                    continue  # the time is up: said at the top of the loop
+                if ask.time_limit_s is None and silent >= self.max_tries:
+                    # Silence is not a wrong answer: offer to wait, repeat or skip.
+                    silent = 0
+                    offered = True
+                    self.tell("common.silence_offer", name=ask.addressee)
+                    continue
+                key = "common.not_heard"
+                self.tell(key, name=ask.addressee)
+                continue
             if heard.nbest:
                 self._pending_end = heard.end_s
                 self.transcript(ask.addressee, heard.nbest[0])
@@ -229,6 +279,11 @@ class Dialogue:
                 self._handle_command(result.command, ask, heard)
                 continue
             if result.verdict == "unclear" and self._helped(ask, heard):
+                continue
+            if (ask.patient and result.verdict != "correct"
+                    and waiting(heard.nbest[0], offered=offered)):
+                silent = 0
+                self.tell("common.waiting", name=ask.addressee)
                 continue
             self.exchanges.append(
                 {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,

@@ -178,15 +178,25 @@ def test_global_commands_at_a_question() -> None:
     assert run.outcome.quit
 
 
-def test_unclear_answers_reprompt_at_most_three_times_then_count_as_wrong() -> None:
+def test_silence_is_not_a_wrong_answer_the_host_offers_to_wait_repeat_or_skip() -> None:
     host = new()
     pot = kind_index(host, CardKind.POT_LUCK)
     events = deal(host, front=[pot])
-    run = play(host, ["no", "", "", ""], events)
-    assert run.count("I didn't hear anything, Red team") + run.count("Still there, Red team") == 2
-    run.index("Blue team, same question for a bonus move.")
+    run = play(host, ["no", "", "", "", "wait", "", "", "", "skip"], events)
+    assert run.count("I didn't hear anything, Red team") + run.count("Still there, Red team") == 4
+    assert run.count("Say wait and I'll wait, repeat to hear the question again, or skip") == 2
+    assert run.index("I'll wait") < run.index("Blue team, same question for a bonus move.")
     st = host.engine
     assert st is not None and st.mode == "steal"
+
+
+def test_with_a_time_limit_per_answer_silence_is_a_miss() -> None:
+    host = new(variant={"answer": "20"})
+    pot = kind_index(host, CardKind.POT_LUCK)
+    events = deal(host, front=[pot])
+    run = play(host, ["no", "", ""], events)  # 12 s then 8 s of silence: 20 s
+    run.index("Time's up, Red team.")
+    run.index("Blue team, same question for a bonus move.")
 
 
 def test_pass_counts_as_a_wrong_answer() -> None:
@@ -286,7 +296,13 @@ def test_variant_errors_are_one_line() -> None:
     host = module.new_host(PlayOptions("sportleisure", teams=teams, variant={"first": "blue"}, pack=PACK),
                            random.Random(1))
     assert host.engine.first_team == BLUE
-    assert set(module.VARIANTS) == {"first"}
+    assert set(module.VARIANTS) == {"first", "answer"}
+    for bad in ("0", "fast", "1000", "-5"):
+        with pytest.raises(UsageError) as err:
+            module.new_host(PlayOptions("sportleisure", teams=teams, variant={"answer": bad},
+                                        pack=PACK), random.Random(1))
+        assert "answer=" in str(err.value) and "5 to 600" in str(err.value)
+        assert "\n" not in str(err.value)
 
 
 def test_both_teams_in_the_winning_zone_a_steal_takes_the_next_question_and_wins() -> None:

@@ -145,11 +145,47 @@ def test_global_commands_at_an_answer_prompt() -> None:
     assert host.state.tokens[0] == [1, 0, 0, 0]  # type: ignore[attr-defined]
 
 
-def test_three_unclear_replies_count_as_wrong_and_the_answer_is_read() -> None:
-    host, text = _first_question(["", "", ""])
-    assert text.count("I didn't hear anything, Ana") + text.count("Still there, Ana?") == 2
+def test_silence_is_not_a_wrong_answer() -> None:
+    # No time limit by rule: after the reprompts the host offers to wait, repeat or skip.
+    host, text = _first_question(["", "", "", "", "", "", "uncle"])
+    assert text.count("I didn't hear anything, Ana") + text.count("Still there, Ana?") == 4
+    assert text.count("Say wait and I'll wait, repeat to hear the question again, or skip") == 2
+    assert "Not quite" not in text.split("Right!")[0]
+    assert host.state.tokens[0] == [1, 0, 0, 0]  # type: ignore[attr-defined]
+
+
+def test_after_the_silence_offer_wait_repeat_or_skip() -> None:
+    question = "HOST: My father's brother is my ___. 5 letters."
+    _, text = _first_question(["", "", "", "wait", "", "repeat", "uncle"])
+    assert "HOST: All right, Ana, I'll wait. Answer when you're ready." in text
+    assert text.count(question) == 2 and "Right!" in text
+    host, text = _first_question(["", "", "", "skip"])
     assert "HOST: Not quite. The answer is uncle." in text
     assert host.state.current == 1  # type: ignore[attr-defined]
+
+
+def test_asking_for_time_is_not_an_answer() -> None:
+    host, text = _first_question(["let me think", "uncle"])
+    assert "I'll wait" in text and "Right!" in text
+
+
+def test_a_per_answer_time_limit_is_the_only_way_silence_is_a_miss() -> None:
+    host = host_for(seed=3, variant={"answer": "30"})
+    dialogue, out = dialogue_for(host, typed(["", "", ""]))  # 12 + 12 + 6 seconds
+    Driver(host, dialogue, random.Random(3)).run()
+    text = out.getvalue()
+    assert "HOST: Time's up, Ana." in text
+    assert "HOST: Not quite. The answer is uncle." in text
+    assert "Say wait" not in text
+    assert host.state.current == 1
+
+
+def test_unclear_replies_three_times_still_count_as_wrong() -> None:
+    # Talk that is not understood is not silence: the sheet's graceful default applies.
+    host = host_for(seed=3)
+    dialogue, out = dialogue_for(host, typed(["[unk]", "[unk]", "[unk]"]))
+    Driver(host, dialogue, random.Random(3)).run()
+    assert "HOST: Not quite. The answer is uncle." in out.getvalue()
 
 
 def test_skip_counts_as_wrong() -> None:
@@ -393,7 +429,17 @@ def test_variants_parse_and_bad_ones_are_one_line() -> None:
         with pytest.raises(UsageError) as err:
             parse_variant(bad)
         assert "\n" not in str(err.value) and "allowed" in str(err.value)
-    assert set(VARIANTS) == {"tokens", "timed", "dice"}
+    assert set(VARIANTS) == {"tokens", "timed", "dice", "answer"}
+
+
+def test_answer_time_limit_variant_is_checked() -> None:
+    assert host_for(seed=3, variant={"answer": "45"}).answer_s == 45.0
+    assert host_for(seed=3).answer_s is None
+    for bad in ("0", "4", "601", "soon", "-10"):
+        with pytest.raises(UsageError) as err:
+            parse_variant({"answer": bad})
+        message = str(err.value)
+        assert "\n" not in message and "answer=" in message and "5 to 600" in message
 
 
 def test_one_token_game_says_so() -> None:

@@ -17,7 +17,7 @@ from voice.hosting.driver import Driver
 
 SNAPSHOT = Path(__file__).resolve().parents[2] / "golden" / "wordup-host-session.txt"
 SCRIPT = ["uncle", "what's the score", "aunt", "spell money", "wallet", "that was wrong",
-          "cucumbr", "yes", "where am i", "answer", "c a r r o t", "", "", ""]
+          "cucumbr", "yes", "where am i", "answer", "c a r r o t", "", "", "skip", ""]
 
 
 @pytest.fixture(autouse=True)

@@ -41,3 +41,29 @@ def test_declining_quit_asks_the_pending_question_again(
     assert out.count(question) == 2
     assert out.index("let's carry on") < out.rindex(question)
     assert "Ana takes one yellow token." in out
+
+
+def test_silence_is_not_a_wrong_answer(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = play(wordup(5, "Ana:2,Ben:4"), ["", "", "", "unnecessary"], monkeypatch, capsys)
+    assert "Say wait and I'll wait, repeat to hear the question again, or skip" in out
+    assert "Not quite" not in out and "Ana takes one yellow token." in out
+
+
+def test_a_per_answer_time_limit_turns_silence_into_a_miss(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = play([*wordup(5, "Ana:2,Ben:4"), "--variant", "answer=20"], ["", ""],
+               monkeypatch, capsys)
+    assert "HOST: Time's up, Ana." in out
+    assert "Not quite. The word unnecessary is spelled:" in out
+
+
+def test_a_bad_answer_time_limit_is_a_one_line_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    for game in (wordup(5, "Ana:2,Ben:4"),
+                 ["sportleisure", "--teams", "Red:Ana,Ben;Blue:Cy,Di", "--seed", "5"]):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        code = main(["play", *game, "--variant", "answer=soon", "--asr", "text", "--no-speech"])
+        err = capsys.readouterr().err
+        assert code != 0 and err.count("\n") == 1
+        assert "answer='soon'" in err and "5 to 600" in err
