@@ -45,12 +45,15 @@ class InvalidActionError(RulesError):
 class IllegalActionError(RulesError):
     """The action is well formed but the rules forbid it now.
 
-    ``rule`` quotes or names the rule that forbids it, so a player hears why.
+    ``rule`` quotes or names the rule that forbids it, so a player hears why;
+    ``reason``, when given, is a short code for the exact reason (e.g.
+    ``"one_member"``), so the voice layer can say it in its own words.
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
+    def __init__(self, message: str, rule: str = "", reason: str = "") -> None:
         super().__init__(message if not rule else f"{message} (rule: {rule})")
         self.rule = rule
+        self.reason = reason
 
 
 class AmbiguousActionError(RulesError):

@@ -44,7 +44,8 @@ Choices where the sheet or RULINGS.md leave room (each has a test):
   team was in the Winning Zone or that answer took them in. After the last
   question, when Own Goal is playable, a ``"continue"`` prompt for the
   Question Master's team holds the window open.
-* Run for the Money on a team at space 40 moves it into the Winning Zone.
+* Run for the Money on a team at space 40 moves it into the Winning Zone; on a team
+  already in the Winning Zone it is refused (it could change no move; the card is kept).
 * Action cards are dealt one at a time, alternately, team 0 first.
 """
 
@@ -96,8 +97,8 @@ MODES = ("ask", "steal", "follow_on")
 team after a miss (``steal``), or, with both teams in the Winning Zone, the
 other team again after a correct steal (``follow_on``)."""
 
-Refusal = tuple[str, str]
-"""Why a card cannot be played now: (message, the rule quoted)."""
+Refusal = tuple[str, str, str]
+"""Why a card cannot be played now: (message, the rule quoted, a reason code, e.g. "run_level")."""
 
 
 def _event(kind: str, **data: JSON) -> Event:
@@ -397,7 +398,7 @@ class SportLeisureState:
     # ------------------------------------------------------------------ action cards
 
     def _card_refusal(self, team: int, card: str, check_hand: bool = True) -> Refusal | None:
-        """Why ``team`` may not play ``card`` now (None: it may).
+        """Why ``team`` may not play ``card`` now (None: it may): (message, rule, reason code).
 
         Checked in the order a player would want to hear: whose card it is,
         whether they still hold one, one card a turn, then the card's own window.
@@ -406,66 +407,79 @@ class SportLeisureState:
         title = CARD_TITLES[card]
         if self.phase not in ("answer", "continue"):
             if self.phase == "over":
-                return (f"the game is over; {title} cannot be played", rule)
-            return (f"{title} cannot be played before the action cards are dealt", RULE_ONCE)
+                return (f"the game is over; {title} cannot be played", rule, "game_over")
+            return (f"{title} cannot be played before the action cards are dealt", RULE_ONCE,
+                    "not_dealt")
         playing = self.playing
         if card in PLAYING_TEAM_CARDS:
             if team != playing:
                 return (f"{title} is played by the playing team (team {playing}), "
-                        f"not team {team}", rule)
+                        f"not team {team}", rule, "playing_team_card")
         elif team == playing:
             return (f"{title} is played by the Question Master's team (team {1 - playing}), "
-                    f"not the playing team {team}", rule)
+                    f"not the playing team {team}", rule, "question_master_card")
         if check_hand and card not in self.held(team):
-            return (f"team {team} holds no unplayed {title} card", RULE_ONCE)
+            return (f"team {team} holds no unplayed {title} card", RULE_ONCE, "not_held")
         if self.played_this_turn[team]:
-            return (f"team {team} has already played an Action card this turn", RULE_ONE_PER_TURN)
+            return (f"team {team} has already played an Action card this turn", RULE_ONE_PER_TURN,
+                    "one_per_turn")
         answering_own = self.phase == "answer" and self.mode == "ask"
         before_first = answering_own and self.question == 0
         pos = self.positions[playing]
         if card == MOVE_THE_GOALPOSTS:
             if not answering_own:
                 return ("Move the Goalposts replaces a question the playing team has not "
-                        "attempted yet", rule)
+                        "attempted yet", rule, "goalposts_not_now")
             if pos == WINNING_ZONE:
-                return ("Move the Goalposts cannot be used inside the Winning Zone", rule)
+                return ("Move the Goalposts cannot be used inside the Winning Zone", rule,
+                        "goalposts_in_zone")
             if self._forward(playing, self.question) == WINNING_ZONE:
-                return ("Move the Goalposts cannot move a team into the Winning Zone", rule)
+                return ("Move the Goalposts cannot move a team into the Winning Zone", rule,
+                        "goalposts_into_zone")
             return None
         if card == NEW_BALLS_PLEASE:
             if not before_first:
                 return ("New Balls, Please must be played before the first answer on the card",
-                        rule)
+                        rule, "new_balls_late")
             return None
         if card == SECOND_WIND:
             if not (answering_own and self.question == LAST_QUESTION):
-                return ("Second Wind is played just before the last (red) question", rule)
+                return ("Second Wind is played just before the last (red) question", rule,
+                        "second_wind_not_last")
             if self.leading() == playing:
-                return (f"Second Wind cannot be used while team {playing} is in the lead", rule)
+                return (f"Second Wind cannot be used while team {playing} is in the lead", rule,
+                        "second_wind_leading")
             if WINNING_ZONE - pos < SECOND_WIND_MIN_DISTANCE:
-                return ("Second Wind cannot be used within 8 spaces of the Winning Zone", rule)
+                return ("Second Wind cannot be used within 8 spaces of the Winning Zone", rule,
+                        "second_wind_near_zone")
             return None
         if card == SIN_BIN:
             if not before_first:
-                return ("Sin Bin must be played before the first question on the card", rule)
+                return ("Sin Bin must be played before the first question on the card", rule,
+                        "sin_bin_late")
             if len(self.teams[playing]) < 2:
                 return (f"Sin Bin needs a playing team of two or more; team {playing} has one "
-                        "member", rule)
+                        "member", rule, "sin_bin_one_member")
             return None
         if card == RUN_FOR_THE_MONEY:
             if not before_first:
                 return ("Run for the Money must be played before the playing team answers the "
-                        "first question", rule)
+                        "first question", rule, "run_late")
             if self.leading() != playing:
-                return (f"Run for the Money is played on the team in the lead; team {playing} "
-                        "is not in the lead", rule)
+                level = self.leading() is None
+                why = "the teams are level" if level else f"team {playing} is not in the lead"
+                return (f"Run for the Money is played on the team in the lead; {why}", rule,
+                        "run_level" if level else "run_not_leading")
+            if pos == WINNING_ZONE:
+                return ("Run for the Money cannot change anything for a team already in the "
+                        "Winning Zone", rule, "run_in_zone")
             return None
         # OWN_GOAL
         if self.own_goal is None:
             if pos == WINNING_ZONE:
-                return ("Own Goal cannot be used in the Winning Zone", rule)
+                return ("Own Goal cannot be used in the Winning Zone", rule, "own_goal_in_zone")
             return ("Own Goal is played straight after a correct answer by the playing team",
-                    rule)
+                    rule, "own_goal_not_now")
         return None
 
     def _play_card(self, action: Action) -> list[Event]:
@@ -481,7 +495,7 @@ class SportLeisureState:
         card = str(value["card"])
         refusal = self._card_refusal(team, card)
         if refusal is not None:
-            raise IllegalActionError(refusal[0], refusal[1])
+            raise IllegalActionError(refusal[0], refusal[1], reason=refusal[2])
         member: str | None = None
         if card == SIN_BIN:
             members = self.teams[self.playing]

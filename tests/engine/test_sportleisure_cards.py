@@ -324,7 +324,23 @@ def test_run_for_the_money_not_when_the_playing_team_is_not_in_the_lead() -> Non
     message = refused_card(state, 1, RFM, "not in the lead")
     assert "on the team in the lead" in message
     state = started(positions=(5, 5))
-    refused_card(state, 1, RFM, "not in the lead")
+    refused_card(state, 1, RFM, "the teams are level")
+
+
+def test_refusals_carry_the_exact_reason_as_a_code() -> None:
+    for positions, reason in (((5, 10), "run_not_leading"), ((5, 5), "run_level"),
+                              ((WINNING_ZONE, 10), "run_in_zone")):
+        state = started(positions=positions)
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(Action("play_card", 1, {"card": RFM}))
+        assert info.value.reason == reason
+
+
+def test_run_for_the_money_is_refused_on_a_team_already_in_the_winning_zone() -> None:
+    # It could change no move there: the card stays in the hand and is not offered.
+    state = started(positions=(WINNING_ZONE, 10))
+    refused_card(state, 1, RFM, "already in the Winning Zone")
+    assert RFM not in state.playable_cards()["1"]
 
 
 def test_run_for_the_money_not_after_the_first_answer() -> None:

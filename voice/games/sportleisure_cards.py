@@ -149,23 +149,31 @@ class CardAsks:
             value["member"] = member
         return Action("play_card", team, value)
 
-    def _refuse(self, dialogue: Dialogue, team: int, card: str) -> None:
-        """Say why ``team`` cannot play ``card`` now, quoting the sheet (a trial on a copy)."""
+    def _refuse(self, dialogue: Dialogue, team: int, card: str, reason: str = "") -> None:
+        """Say why ``team`` cannot play ``card`` now: the engine's own reason (found by
+        trying the card on a copy), or ``reason`` when the host knows better (Sin Bin
+        once the first question has been read)."""
         st = self._engine
         assert st is not None
         label, title = self.words.team(team), self.words.card(card)
-        trial = load_state(st.to_json())
-        value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
+        other = self.words.team(1 - team)
         rule = CARD_RULES[card]
-        try:
-            trial.apply(Action("play_card", team, value))
-        except IllegalActionError as exc:
-            if exc.rule == RULE_ONCE and card not in st.held(team):
-                dialogue.tell(key("card_not_held"), team=label, card=title)
-                return
-            rule = exc.rule or rule
-        except RulesError:
-            pass
+        if not reason:
+            trial = load_state(st.to_json())
+            value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
+            try:
+                trial.apply(Action("play_card", team, value))
+            except IllegalActionError as exc:
+                if exc.rule == RULE_ONCE and card not in st.held(team):
+                    dialogue.tell(key("card_not_held"), team=label, card=title)
+                    return
+                reason = exc.reason
+                rule = exc.rule or rule
+            except RulesError:
+                pass
+        if reason and self.words.phrases.has(key(f"refuse_{reason}")):
+            dialogue.tell(key(f"refuse_{reason}"), team=label, card=title, other=other)
+            return
         dialogue.tell(key("card_refused"), team=label, card=title, rule=rule)
 
     def _window(self, prompt: Prompt, dialogue: Dialogue, team: int,

@@ -27,8 +27,8 @@ from engine.sportleisure_board import (
     NEXT_SPACE,
     OWN_GOAL,
     PREVIOUS_SPACE,
-    RULE_ONE_PER_TURN,
     SECOND_WIND,
+    WINNING_ZONE,
 )
 from voice.games.sportleisure import SportLeisureHost, load_host
 from voice.hosting.dialogue import Dialogue, Heard
@@ -124,11 +124,12 @@ def test_move_the_goalposts_instead_of_a_question() -> None:
     assert st is not None and st.positions[RED] == to and st.question == YELLOW
 
 
-def test_cards_outside_their_window_are_refused_with_the_rule() -> None:
+def test_refusals_say_the_engines_real_reason() -> None:
     host, events = _start()
     run = play(host, ["own goal", "no", "second wind", "<right>"], events)
-    run.index("Blue team can't play Own Goal now. The rule says: " + CARD_RULES[OWN_GOAL])
-    run.index("Red team can't play Second Wind now. The rule says: " + CARD_RULES[SECOND_WIND])
+    run.index("Own Goal is played straight after a right answer by Red team.")
+    run.index("Second Wind is played just before the red question.")
+    assert CARD_RULES[OWN_GOAL] not in run.text and CARD_RULES[SECOND_WIND] not in run.text
     st = host.engine
     assert st is not None and st.played == []
     assert st.positions[RED] == NEXT_SPACE[PURPLE][0], "play goes on after a refusal"
@@ -137,8 +138,8 @@ def test_cards_outside_their_window_are_refused_with_the_rule() -> None:
 def test_second_card_in_one_turn_is_refused_and_a_card_not_held_is_named() -> None:
     host, events = _start()
     run = play(host, ["sin bin on ana", "<right>", "own goal", "red team sin bin"], events)
-    run.index("Blue team can't play Own Goal now. The rule says: " + RULE_ONE_PER_TURN)
-    run.index("Red team can't play Sin Bin now. The rule says: SIN BIN")
+    run.index("Blue team has already played an action card this turn, and it's one card a turn.")
+    run.index("Sin Bin is played by the Question Master's team, Blue team, not by Red team.")
     host2, events2 = _start()
     edit(host2, playing=BLUE)
     run2 = play(host2, ["sin bin"], events2)
@@ -268,3 +269,38 @@ def test_asking_for_the_picture_on_a_card_without_one() -> None:
     run.index("This card has no picture")
     st = host.engine
     assert st is not None and st.positions[RED] == NEXT_SPACE[PURPLE][0]
+
+
+def test_sin_bin_against_a_one_player_team_says_it_has_only_one_player() -> None:
+    host = new(teams=[("Red", ["Ana"]), ("Blue", ["Cy", "Di"])])
+    events = deal(host, front=[kind_index(host, CardKind.POT_LUCK)])
+    run = play(host, ["sin bin", "<right>"], events)
+    run.index("Red team has only one player, so nobody can sit out.")
+    assert "before asking the first question" not in run.text.lower()
+
+
+def test_run_for_the_money_when_level_says_the_teams_are_level() -> None:
+    host, events = _start()
+    run = play(host, ["run for the money", "no", "<right>"], events)
+    run.index("The teams are level, and Run for the Money is played only on the team in the lead.")
+
+
+def test_second_wind_refusals_tell_leading_from_near_the_winning_zone() -> None:
+    host, events = _start(positions=(20, 10))
+    edit(host, question=RED_Q)
+    run = play(host, ["second wind", "<right>"], events)
+    run.index("Red team is in the lead, and Second Wind can't be played by the team in the lead.")
+    host, events = _start(positions=(35, 36))
+    edit(host, question=RED_Q)
+    run = play(host, ["second wind", "<right>"], events)
+    run.index("Red team is within 8 spaces of the Winning Zone, so Second Wind can't be played.")
+
+
+def test_no_run_for_the_money_window_against_a_team_in_the_winning_zone() -> None:
+    host = new(teams=[("Red", ["Ana"]), ("Blue", ["Cy", "Di"])])
+    events = deal(host, front=[kind_index(host, CardKind.POT_LUCK)])
+    edit(host, positions=[WINNING_ZONE, 10])
+    run = play(host, ["<right>"], events)
+    assert "any action card?" not in run.text
+    st = host.engine
+    assert st is not None and "run_for_the_money" not in st.playable_cards()["1"]
