@@ -29,7 +29,8 @@ Choices where the sheet or RULINGS.md leave room (each has a test):
   that one the answer is read out and play returns to the playing team.
 * "Before asking the first question" (Sin Bin) is taken as "before the first
   question is resolved": the engine cannot hear when reading starts, so the
-  voice layer should offer Sin Bin before it reads the purple question.
+  voice layer offers Sin Bin before it reads the purple question and refuses
+  it once that question has been read.
 * Sin Bin and Run for the Money last until the turn ends, through New Balls,
   Please and through Second Wind's extra card (the sheet: "until the next
   turn"). Sin Bin needs a playing team of two or more: a lone player cannot

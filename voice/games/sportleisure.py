@@ -9,7 +9,9 @@ intents, a card playable now becomes ``Action("play_card", ...)`` and one that
 is not is refused with the sheet's rule read out. Where nobody has to answer
 (before the first question when the Question Master's team holds Sin Bin or
 Run for the Money, and the engine's ``"continue"`` prompt that holds the Own
-Goal window open) the host asks "any action card?".
+Goal window open) the host asks "any action card?", once a card: again on the
+extra card Second Wind wins, not after New Balls. Sin Bin is refused once the
+purple question has been read (the sheet: "before asking the first question").
 
 Who starts is the team with the youngest player (the sheet): ``--variant
 first=NAME``, or asked by voice in a small pre-game step that comes before the
@@ -41,7 +43,13 @@ from engine.core import (
     shuffled,
 )
 from engine.sportleisure import SportLeisureState, new_game
-from engine.sportleisure_board import RUN_FOR_THE_MONEY, SECOND_WIND, SIN_BIN, WINNING_ZONE
+from engine.sportleisure_board import (
+    RUN_FOR_THE_MONEY,
+    SECOND_WIND,
+    SIN_BIN,
+    WINNING_ZONE,
+    card_type,
+)
 from engine.sportleisure_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import sportleisure_say as say
@@ -118,7 +126,7 @@ class SportLeisureHost(CardAsks):
         self.resumed = False
         self.verbose = True
         """The dialogue's verbose/terse setting, as last seen when asking."""
-        self._window_done: int | None = None
+        self._window_done: tuple[int, bool] | None = None
         self.answer_s = answer_limit(dict(setup.get("variant") or {}))
         """The per-answer time limit (``--variant answer=SECONDS``), or None: no limit."""
 
@@ -237,7 +245,8 @@ class SportLeisureHost(CardAsks):
         team = int(info["team"])
         qm = 1 - int(info["playing_team"])
         opening = int(info["question"]) == 0 and not info["stolen"] and not info["follow_on"]
-        marker = int(info["turn"])  # once a turn: not again after New Balls or Second Wind
+        # Once a card: not again after New Balls, but again on Second Wind's extra card.
+        marker = (int(info["turn"]), self._extra_card())
         if opening and self._window_done != marker:
             self._window_done = marker
             if QM_OPENING_CARDS & set(info["playable_cards"][str(qm)]):
@@ -249,12 +258,37 @@ class SportLeisureHost(CardAsks):
             u = self._listen(dialogue, ask)
             if u.command == "skip":
                 return Action("answer", team, {"correct": False})
+            if u.command == "intent" and self._sin_bin_too_late(u, prompt):
+                # The sheet: Sin Bin is played "before asking the first question"; once
+                # it has been read out, it is too late (the engine cannot hear the reading).
+                self._refuse(dialogue, qm, SIN_BIN, reason="sin_bin_late")
+                continue
             if u.command == "intent":
                 action = self._intent(u, prompt, dialogue)
                 if action is not None:
                     return action
                 continue
             return Action("answer", team, {"correct": u.verdict == "correct"})
+
+    def _extra_card(self) -> bool:
+        """The playing team is on the extra card its Second Wind won (a fresh card window)."""
+        st = self._engine
+        if st is None:
+            return False
+        return any(t == st.playing and turn == st.turn and card_type(c) == SECOND_WIND
+                   for t, c, turn in st.played)
+
+    def _sin_bin_too_late(self, u: Understood, prompt: Prompt) -> bool:
+        """Sin Bin named once the first question has been read, when it would be playable."""
+        value = u.value
+        if not (isinstance(value, Mapping) and value.get("intent") == "card"
+                and value.get("card") == SIN_BIN):
+            return False
+        team = self._team_named(u.heard)
+        qm = 1 - int(prompt.info["playing_team"])
+        if team is not None and team != qm:
+            return False
+        return SIN_BIN in prompt.info.get("playable_cards", {}).get(str(qm), [])
 
     def _question_ask(self, prompt: Prompt) -> Ask:
         info = prompt.info

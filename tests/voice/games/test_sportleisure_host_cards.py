@@ -160,12 +160,14 @@ def test_second_wind_keeps_the_turn_for_another_card() -> None:
     st = host.engine
     assert st is not None
     nxt = host.deck.card(st.deck[1])
-    script = ["no", "<right>", "<right>", "<right>", "second wind", "<right>", "no"]
+    script = ["no", "<right>", "<right>", "<right>", "second wind", "<right>", "no", "no"]
     run = play(host, script, events)
     hint = run.index("Red team, you may play Second Wind before this red question.")
     wind = run.index("Second Wind! If Red team gets the red question right", hint)
     kept = run.index("Second Wind worked: Red team keeps the turn.", wind)
-    run.index(f"Purple question: {nxt.questions[0].text}", kept)
+    # The extra card is a fresh card: the Question Master's team is offered its cards again.
+    window = run.index("Blue team, before I ask the first question: any action card?", kept)
+    run.index(f"Purple question: {nxt.questions[0].text}", window)
     assert st.playing == RED and st.turn == 1
     assert _played(run) == [(RED, "second_wind")]
 
@@ -294,6 +296,16 @@ def test_second_wind_refusals_tell_leading_from_near_the_winning_zone() -> None:
     edit(host, question=RED_Q)
     run = play(host, ["second wind", "<right>"], events)
     run.index("Red team is within 8 spaces of the Winning Zone, so Second Wind can't be played.")
+
+
+def test_sin_bin_only_before_the_first_question_is_asked() -> None:
+    host, events = _start()
+    run = play(host, ["no", "sin bin on ana", "<right>"], events)
+    asked = run.index("Purple question:")
+    run.index("Sin Bin is played before the first question is asked, and it has been asked.",
+              asked)
+    st = host.engine
+    assert st is not None and st.sin_bin is None and st.played == []
 
 
 def test_no_run_for_the_money_window_against_a_team_in_the_winning_zone() -> None:
