@@ -67,3 +67,14 @@ def test_a_bad_answer_time_limit_is_a_one_line_error(
         err = capsys.readouterr().err
         assert code != 0 and err.count("\n") == 1
         assert "answer='soon'" in err and "5 to 600" in err
+
+
+def test_declining_quit_at_a_steal_keeps_the_steal(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["sportleisure", "--teams", "Red:Ana,Ben;Blue:Cy,Di", "--variant", "first=Red",
+            "--seed", "5"]
+    out = play(argv, ["xylophone", "quit", "no", "snooker"], monkeypatch, capsys)
+    steal = "HOST: Blue team, same question for a bonus move."
+    assert out.count(steal) == 2 and out.count("Do you want to stop the game?") == 1
+    assert out.index("let's carry on") < out.rindex(steal)
+    assert "Bonus move! Blue team moves to the next purple space" in out
