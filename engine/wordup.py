@@ -36,7 +36,9 @@ Choices made where the sheet and the rulings are silent (each is tested):
    sheet ``i // 7 + 1``. The index is taken when the answer prompt is made,
    so saving and resuming never skips or repeats a question.
 4. The reader is the answerer's right-hand neighbour (for "ask the player on
-   your left" it is the drawer), reported in the answer prompt.
+   your left" it is the drawer), reported in the answer prompt. The question is
+   always from the answerer's level stream: on "ask the player on your left"
+   the drawer's sheet is the one chosen for the left player (RULINGS).
 5. A drawn card goes to the bottom of the pile at once; nobody can draw before
    it is resolved, so this equals returning it afterwards.
 6. Lose Two with exactly two tokens loses both without asking; with none the
@@ -479,13 +481,13 @@ class WordUpState:
     def _ask(self, colour: str, stake: int, source: str, events: list[Event]) -> None:
         """Move to the answer prompt, taking the next question of the right stream."""
         if source == "ask_left":
+            # The drawer's sheet was chosen for the left player: the answerer's level (RULINGS).
             answerer = (self.current + 1) % self.players
-            level = self.levels[self.current]
             reader = self.current
         else:
             answerer = self.current
-            level = self.levels[answerer]
             reader = (answerer - 1) % self.players
+        level = self.levels[answerer]
         stream = self.streams[level - 1]
         column = COLOUR_INDEX[colour]
         index = stream[column]

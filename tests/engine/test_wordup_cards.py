@@ -221,11 +221,15 @@ def test_ask_left_card_the_drawer_picks_the_category() -> None:
     assert prompt.info["reader"] == 1
 
 
-def test_ask_left_card_question_comes_from_the_drawer_level_stream() -> None:
+def test_ask_left_card_question_comes_from_the_answerers_level_stream() -> None:
+    # The drawer's sheet was chosen for the player on their left (RULINGS): seat 0 (level 1)
+    # asks seat 1 (level 5) the next level-5 question; the drawer's own stream is untouched.
     state, _ = drawn("ask_left", levels=(1, 5, 2), first=0)
     act(state, "choose_category", "orange")
-    assert state.prompt().info["level"] == 1
-    assert state.streams[0] == [1, 0, 0, 0] and state.streams[4] == [0, 0, 0, 0]
+    prompt = state.prompt()
+    assert prompt.actor == 1 and prompt.info["reader"] == 0
+    assert prompt.info["level"] == 5
+    assert state.streams[4] == [1, 0, 0, 0] and state.streams[0] == [0, 0, 0, 0]
 
 
 def test_ask_left_card_left_player_right_takes_token_and_the_turn_from_bonus() -> None:

@@ -78,3 +78,14 @@ def test_declining_quit_at_a_steal_keeps_the_steal(
     assert out.count(steal) == 2 and out.count("Do you want to stop the game?") == 1
     assert out.index("let's carry on") < out.rindex(steal)
     assert "Bonus move! Blue team moves to the next purple space" in out
+
+
+def test_ask_the_player_on_your_left_reads_from_the_answerers_level(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ["12", "2", "3", "3", "spelling", "u n n e c e s s a r y", "4", "yellow", "5",
+             "missing word"]
+    out = play([*wordup(16, "Ana:2,Ben:4,Cy:3"), "--variant", "dice=physical"], lines,
+               monkeypatch, capsys)
+    assert "HOST: Ben, Ana asks you a Missing Word question." in out
+    # Ben is level 4: the first level-4 Missing Word question, not Ana's level 2.
+    assert "HOST: The floor is wet. Get the ___ and bucket to clean it up. 3 letters." in out
