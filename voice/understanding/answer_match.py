@@ -8,6 +8,8 @@ combines an n-best list):
    -> **correct**. A homophone counts because the answer is *spoken*: a player
    who says "flour" and a player who says "flower" make the same sound, and a
    recognizer's choice between them says nothing about what the player knew.
+   Not a homophone one letter away: "dessert" for "desert" is a different real
+   word, judged like any other (see :func:`_spoken_forms`).
 2. An accepted answer appears whole inside the utterance and everything else
    is filler ("yes", "please", "I'd say") -> **correct**; if other content words
    are there too ("not fled", "fled or flew") -> **unclear** (confirm).
@@ -41,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from content.numbers import NUMBER_WORDS
 from voice.understanding.transcript import (
@@ -125,12 +128,19 @@ def _lexicon() -> Any:
 
 
 def _spoken_forms(word: str, lex: Any) -> set[str]:
-    """A word, its British/American spellings and (spoken answer) its homophones."""
+    """A word, its British/American spellings and (spoken answer) its homophones.
+
+    A homophone one letter away from the word is left out: it is a different word
+    that is also a near spelling ("dessert" for "desert", "son" for "sun"), so it
+    says the player meant that word, and a recognizer given the answer in its
+    grammar writes the answer for the shared sound anyway."""
     if not word.isalpha():
         return {word}
-    found = set(lex.variants(word)) | {word}
-    for spelling in list(found):
-        found |= set(lex.homophones(spelling))
+    spellings = set(lex.variants(word)) | {word}
+    found = set(spellings)
+    for spelling in spellings:
+        found |= {h for h in lex.homophones(spelling)
+                  if all(Levenshtein.distance(h, v) > 1 for v in spellings)}
     return found
 
 

@@ -80,10 +80,14 @@ def _alternatives(heard: Any) -> list[str]:
 
 
 def _strings(request: Mapping[str, Any], key: str, required: bool = True) -> list[str]:
+    """A list of strings; a key that is not required may be left out or empty."""
     value = request.get(key)
     if value is None and not required:
         return []
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        what = "a list of strings" if not required else "a non-empty list of strings"
+        raise RequestError(f"{key!r} must be {what}")
+    if not value and required:
         raise RequestError(f"{key!r} must be a non-empty list of strings")
     return value
 

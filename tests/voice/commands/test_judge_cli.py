@@ -70,6 +70,26 @@ def test_malformed_lines_get_an_error_and_the_batch_goes_on() -> None:
     assert proc.stderr == ""
 
 
+def test_an_empty_variants_list_is_valid_input() -> None:
+    line = {"kind": "spelling", "answer": "neighbour", "variants": [],
+            "heard": "n e i g h b o u r"}
+    proc = _run(json.dumps(line) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"verdict": "correct", "value": "neighbour"}
+    bad = {"kind": "spelling", "answer": "neighbour", "variants": "neighbor", "heard": "n"}
+    assert "'variants' must be a list of strings" in json.loads(_run(json.dumps(bad) + "\n").stdout)["error"]
+
+
+def test_a_different_word_one_letter_away_is_not_the_answer() -> None:
+    lines = [{"kind": "word", "accepted": ["desert"], "heard": "dessert"},
+             {"kind": "word", "accepted": ["flour"], "heard": "flower"},
+             {"kind": "word", "accepted": ["colour"], "heard": "color"}]
+    out = [json.loads(x) for x in _run("".join(json.dumps(x) + "\n" for x in lines)).stdout.splitlines()]
+    assert out == [{"verdict": "wrong", "value": "dessert"},
+                   {"verdict": "correct", "value": "flour"},
+                   {"verdict": "correct", "value": "colour"}]
+
+
 def test_a_command_at_an_answer_prompt_is_reported() -> None:
     proc = _run('{"kind": "word", "accepted": ["fled"], "heard": "what\'s the score"}\n')
     assert json.loads(proc.stdout) == {"verdict": "unclear", "value": None, "command": "score"}

@@ -32,6 +32,10 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
         (["flour"], "flower", ("correct", "flour")),
         (["threw"], "through", ("correct", "threw")),
         (["right"], "write", ("correct", "right")),
+        # ... but a different real word one letter away is not the answer
+        (["desert"], "dessert", ("wrong", "dessert")),
+        (["sun"], "son", ("wrong", "son")),
+        (["dessert"], "desert", ("wrong", "desert")),
         # numbers in words and digits
         (["seven"], "7", ("correct", "seven")),
         (["1966"], "nineteen sixty six", ("correct", "1966")),

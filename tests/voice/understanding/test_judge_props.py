@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from rapidfuzz.distance import Levenshtein
 
 from content.lexicon import load_lexicon
 from content.numbers import TENS, UNITS
@@ -204,8 +205,26 @@ def test_any_transcript_gets_a_well_formed_judgement(request_: dict[str, object]
 @SETTINGS
 @given(st.sampled_from(WORDS))
 def test_every_spelling_variant_and_homophone_of_the_answer_is_correct(word: str) -> None:
-    for other in sorted(set(LEX.variants(word)) | set(LEX.homophones(word))):
+    spellings = set(LEX.variants(word)) | {word}
+    for other in sorted(spellings | set(LEX.homophones(word))):
         if not other.replace("'", "").isalpha():
             continue
         got = judge({"kind": "word", "accepted": [word], "heard": other})
+        if other not in spellings and any(Levenshtein.distance(other, v) == 1
+                                          for v in spellings):
+            # A different real word one letter away ("dessert" for "desert") is not it.
+            assert got.verdict != "correct", (word, other, got)
+            continue
         assert got.verdict == "correct" and got.value == word, (word, other, got)
+
+
+@SETTINGS
+@given(st.sampled_from(WORDS))
+def test_a_different_real_word_one_letter_away_is_never_the_answer(word: str) -> None:
+    spellings = set(LEX.variants(word)) | {word}
+    for other in sorted(LEX.homophones(word)):
+        if other in spellings or not other.isalpha():
+            continue
+        if any(Levenshtein.distance(other, v) == 1 for v in spellings):
+            got = judge({"kind": "word", "accepted": [word], "heard": other})
+            assert got.verdict != "correct", (word, other, got)
