@@ -25,6 +25,7 @@ from content.schema import (
 from voice.hosting.dialogue import Ask, Help, Line
 from voice.learning.pronounce_help import help_for, parse_help
 from voice.understanding.judge import Understood
+from voice.understanding.spell_request import spellable
 
 CATEGORY_OF: dict[str, Category] = {
     "orange": Category.MISSING_WORD,
@@ -88,8 +89,7 @@ def _question_ask(item: WordUpItem, name: str) -> Ask:
         return Ask([Line("wordup.spelling", {"sentence": item.sentence, "word": item.word})],
                    "spelling", name,
                    request=_spelling_request(item),
-                   spellable=tuple(w for w in _words(item.sentence)
-                                   if w.lower() != item.word.lower()),
+                   spellable=spellable(_words(item.sentence), item.word, *item.answers),
                    secret=item.word, default=wrong, confirm=_confirm_spelling)
     raise AssertionError(f"unknown Word Up item {item!r}")
 

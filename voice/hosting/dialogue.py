@@ -27,6 +27,7 @@ from content.lexicon import load_lexicon
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import spell_target
 from voice.understanding.judge import Understood, judge, parse_command
+from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import tokens
 
 
@@ -158,11 +159,13 @@ def waiting(said: str, *, offered: bool) -> bool:
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
 
 
-def _secret_forms(word: str) -> frozenset[str]:
-    """The word, its other spellings and its homophones: none may be spelled."""
+def _question_word(named: str, words: Sequence[str]) -> str | None:
+    """The word of the question the player named (either spelling of it), or None."""
+    pool = {w.lower(): w for w in words}
+    if named.lower() in pool:
+        return pool[named.lower()]
     lex = load_lexicon()
-    w = word.lower()
-    return frozenset({w} | set(lex.variants(w)) | set(lex.homophones(w)))
+    return next((pool[v] for v in lex.variants(named.lower()) if v in pool), None)
 
 
 @dataclass
@@ -420,29 +423,28 @@ class Dialogue:
     def _spell(self, ask: Ask, words: str) -> None:
         """Spell a word on request: a named word, or "that word" = the question's last.
 
-        The sheet allows any word except the Spelling target; a word that
-        sounds like the target or is another spelling of it is refused too,
-        because spelling it would answer the question.
+        Only words of the question as read (RULINGS), and never one that gives a
+        Spelling target away: the target itself, its other spellings and
+        homophones, a word containing it or a form of it ("neighbours" for
+        "neighbour"). See :mod:`voice.understanding.spell_request`.
         """
         named = spell_target(words)
-        secret = _secret_forms(ask.secret) if ask.secret else frozenset()
+        secrets = [ask.secret, *ask.request.get("variants", ())] if ask.secret else []
+        forms = target_forms(*secrets) if secrets else frozenset()
+        allowed = [w for w in ask.spellable if not (forms and gives_away(w, forms))]
         if named is None:
-            allowed = [w for w in ask.spellable if w.lower() not in secret]
             target = allowed[-1] if allowed else None
             if target is None:
                 self.tell("common.nothing_to_spell")
                 return
         else:
-            if named.lower() in secret:
+            if forms and gives_away(named, forms):
                 self.tell("common.cannot_spell_target")
                 return
-            pool = {w.lower(): w for w in ask.spellable}
-            target = pool.get(named.lower())
+            target = _question_word(named, allowed)
             if target is None:
-                if not load_lexicon().is_word(named):
-                    self.tell("common.unknown_word", word=named)
-                    return
-                target = named
+                self.tell("common.spell_only_question_words", word=named)
+                return
         self.tell("common.spelling_word", word=target)
         self.transcript("host", "-".join(target.upper()))
         self.mouth.spell(target)

@@ -7,9 +7,12 @@ never do is give away the answer, so the rules are:
 
 - **say** (``how do you say X``): any word, said alone, slowly, twice.
   Saying a word the player has just named reveals nothing.
-- **spell** (``spell X``): any word except the Spelling target, and except
-  words that sound like it or are other spellings of it (the ear cannot
-  tell ``flour`` from ``flower``, so spelling either would answer).
+- **spell** (``spell X``): only words of the question as read (RULINGS), and
+  never the Spelling target, words that sound like it or are other spellings
+  of it (the ear cannot tell ``flour`` from ``flower``, so spelling either
+  would answer), nor a word that contains it or is a form of it
+  (:mod:`voice.understanding.spell_request`). A hidden answer is never in the
+  question, so it is refused like any outside word.
 - **define** (``what does X mean``): only words the player has heard in this
   question. The item's ``definition`` defines its target word, so it is
   given only for a Spelling target (the word was said aloud; its meaning is
@@ -34,8 +37,9 @@ from typing import Literal
 
 from rapidfuzz import fuzz
 
-from content.lexicon import Lexicon, load_lexicon
+from content.lexicon import Lexicon
 from content.schema import GAP, MultipleChoice, Spelling, WordUpItem
+from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import HESITATIONS, tokens
 
 HelpKind = Literal["slowly", "say", "spell", "define"]
@@ -165,19 +169,6 @@ def question_words(item: WordUpItem) -> list[str]:
     return list(seen)
 
 
-def secret_words(item: WordUpItem, lexicon: Lexicon | None = None) -> frozenset[str]:
-    """Words that must not be spelled at this question (the Spelling target and its
-    sound-alikes and other spellings); empty for other categories."""
-    if not isinstance(item, Spelling):
-        return frozenset()
-    lex = lexicon or load_lexicon()
-    out: set[str] = set()
-    for answer in (item.word, *item.answers):
-        key = answer.strip().lower()
-        out |= {key} | set(lex.variants(key)) | set(lex.homophones(key))
-    return frozenset(out)
-
-
 def hidden_words(item: WordUpItem) -> frozenset[str]:
     """Words that must not be explained: every accepted answer, and for multiple
     choice every option (explaining them would answer the question)."""
@@ -231,9 +222,12 @@ def help_for(item: WordUpItem, request: HelpRequest, *,
     if request.kind == "say":
         return HelpReply(request, True, "learn.say_word", fields, word, slow=True)
     if request.kind == "spell":
-        if word in secret_words(item, lexicon) or any(
-                t in secret_words(item, lexicon) for t in tokens(word)):
+        forms = (target_forms(item.word, *item.answers, lexicon=lexicon)
+                 if isinstance(item, Spelling) else frozenset())
+        if forms and (gives_away(word, forms) or any(gives_away(t, forms) for t in tokens(word))):
             return HelpReply(request, False, "learn.refuse_spell_target", fields, word)
+        if not in_question:
+            return HelpReply(request, False, "learn.spell_only_question_words", fields, word)
         return HelpReply(request, True, "learn.spelling_word", fields, word, spell=word)
     return _define(item, request, word, in_question, glossary or {})
 

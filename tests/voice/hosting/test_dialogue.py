@@ -157,17 +157,37 @@ def test_say_it_slowly_rereads_once_without_changing_the_rate() -> None:
     assert out.getvalue().count("You can say") == 2
 
 
-def test_spell_a_named_word_its_homophone_is_refused_for_a_spelling_target() -> None:
-    dialogue, out, mouth = make(["spell flower", "spell garden", "spell zzxq", "spell that word",
+def test_spelling_on_request_only_words_of_the_question() -> None:
+    dialogue, out, mouth = make(["spell flower", "spell garden", "spell bread", "spell that word",
                                  "f l o u r"])
     ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
               request={"answer": "flour"}, spellable=("bread", "flour"), secret="flour")
     assert dialogue.ask(ask).verdict == "correct"
-    # flower sounds like flour: refused; garden is any other word: spelled; zzxq is no word;
+    # flower sounds like flour: refused; garden is not in the question: refused; bread is;
     # "that word" is the question's last spellable word that is not the target.
-    assert mouth.spelled == ["garden", "bread"]
+    assert mouth.spelled == ["bread", "bread"]
     text = out.getvalue()
-    assert "can't spell that one" in text and "don't know the word zzxq" in text
+    assert "can't spell that one" in text
+    assert "I can only spell words of the question, and garden isn't one." in text
+
+
+@pytest.mark.parametrize(("target", "sentence", "asked"), [
+    ("neighbour", ("My", "neighbours", "are", "kind", "neighbour"), "spell neighbours"),
+    ("unnecessary", ("Don't", "buy", "things", "unnecessarily", "unnecessary"),
+     "how do you spell unnecessarily"),
+    ("unnecessary", ("Don't", "buy", "things", "unnecessary"), "spell necessary"),
+    ("colour", ("What", "colour", "colours"), "spell color"),
+])
+def test_a_word_that_contains_or_is_a_form_of_the_target_is_never_spelled(
+        target: str, sentence: tuple[str, ...], asked: str) -> None:
+    dialogue, out, mouth = make([asked, "spell buy", "skip"])
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": target}, spellable=sentence, secret=target,
+              default=Understood("wrong", None, 1.0, ""))
+    dialogue.ask(ask)
+    assert "can't spell that one" in out.getvalue()
+    assert target not in [w.lower() for w in mouth.spelled]
+    assert all(w.lower() in ("buy",) for w in mouth.spelled)
 
 
 def test_quit_is_confirmed_so_a_stray_bye_does_not_end_the_game() -> None:

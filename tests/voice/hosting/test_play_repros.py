@@ -89,3 +89,25 @@ def test_ask_the_player_on_your_left_reads_from_the_answerers_level(
     assert "HOST: Ben, Ana asks you a Missing Word question." in out
     # Ben is level 4: the first level-4 Missing Word question, not Ana's level 2.
     assert "HOST: The floor is wet. Get the ___ and bucket to clean it up. 3 letters." in out
+
+
+def test_spelling_on_request_only_words_of_the_question(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ["12", "2", "6", "spell neighbours", "how do you spell neighbourhood", "spell cat",
+             "spell elephant"]
+    out = play([*wordup(10, "Cy:3,Ben:4"), "--variant", "dice=physical"], lines,
+               monkeypatch, capsys)
+    assert "Spell: neighbour." in out
+    assert out.count("Sorry, I can't spell that one: spelling it is the question.") == 2
+    assert "HOST: C-A-T" in out
+    assert "I can only spell words of the question, and elephant isn't one." in out
+    assert "N-E-I-G-H" not in out
+
+
+def test_spelling_on_request_refuses_a_form_of_the_target(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = play(wordup(5, "Ana:2,Ben:4"), ["how do you spell unnecessarily", "spell buy"],
+               monkeypatch, capsys)
+    assert "Spell: unnecessary." in out
+    assert "Sorry, I can't spell that one: spelling it is the question." in out
+    assert "HOST: B-U-Y" in out and "U-N-N-E-C" not in out

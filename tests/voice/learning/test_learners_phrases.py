@@ -41,7 +41,8 @@ def test_help_replies_render(phrases: Phrases) -> None:
     assert keys == {
         "learn.say_slowly", "learn.say_word", "learn.spelling_word", "learn.refuse_spell_target",
         "learn.which_word", "learn.define", "learn.no_definition",
-        "learn.define_only_question_words", "learn.refuse_define_option"}
+        "learn.define_only_question_words", "learn.refuse_define_option",
+        "learn.spell_only_question_words"}
 
 
 def test_offers_and_time_warnings_render(phrases: Phrases) -> None:

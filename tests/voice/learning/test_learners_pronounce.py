@@ -59,11 +59,23 @@ def test_spelling_target_and_its_soundalikes_are_never_spelled() -> None:
     assert other.allowed and other.spell == "eggs" and other.key == "learn.spelling_word"
 
 
-def test_spelling_other_words_is_allowed_in_every_category() -> None:
-    for item in (GAP_ITEM, CLUE, CHOICE):
-        reply = help_for(item, HelpRequest("spell", "seven"))
-        assert reply.allowed and reply.spell == "seven"
+def test_spelling_on_request_only_words_of_the_question() -> None:
+    for item, word in ((GAP_ITEM, "seven"), (CLUE, "young"), (CHOICE, "friend")):
+        reply = help_for(item, HelpRequest("spell", word))
+        assert reply.allowed and reply.spell == word
+        outside = help_for(item, HelpRequest("spell", "elephant"))
+        assert not outside.allowed and outside.key == "learn.spell_only_question_words"
+    # A hidden answer is not in the question: refused like any outside word.
+    for item, answer in ((GAP_ITEM, "week"), (CLUE, "kitten")):
+        assert not help_for(item, HelpRequest("spell", answer)).allowed
     assert help_for(GAP_ITEM, HelpRequest("spell", None)).key == "learn.which_word"
+
+
+def test_a_form_of_the_spelling_target_is_never_spelled() -> None:
+    for heard in ("flours", "colours", "colored"):
+        item = SPELL if heard.startswith("f") else COLOUR
+        reply = help_for(item, HelpRequest("spell", heard))
+        assert not reply.allowed and reply.key == "learn.refuse_spell_target"
 
 
 def test_definitions_never_reveal_an_answer() -> None:
