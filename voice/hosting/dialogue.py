@@ -21,12 +21,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from content.lexicon import load_lexicon
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import spell_target
 from voice.understanding.judge import Understood, judge, parse_command
+from voice.understanding.letters import letters_only, readings
 from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import tokens
 
@@ -53,6 +55,8 @@ class Heard:
     timed_out: bool = False
     ended: bool = False
     """The input is closed for good (end of typed input): the table has left."""
+    typed: bool = False
+    """Typed at a keyboard: what was written is what was meant (never a mishearing)."""
 
 
 class Mouth(Protocol):
@@ -157,6 +161,20 @@ def waiting(said: str, *, offered: bool) -> bool:
     """The player asks for time ("let me think"; "wait" once waiting has been offered)."""
     text = " ".join(tokens(said))
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
+
+
+def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
+    """The reply to "Was that B or P?": one of the two letters (commands are commands)."""
+    if not heard.nbest:
+        return Understood("unclear", None, 0.0, "")
+    text = heard.nbest[0]
+    command = parse_command(text)
+    if command is not None:
+        return Understood("unclear", None, 0.9, text, command=command)
+    for reading in readings(text):
+        if reading.letters in choices:
+            return Understood("correct", reading.letters, 1.0, text)
+    return Understood("unclear", None, 0.0, text)
 
 
 def _question_word(named: str, words: Sequence[str]) -> str | None:
@@ -292,8 +310,13 @@ class Dialogue:
                 {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
                  "value": result.value}
             )
+            if result.doubt:
+                # Sound-alike letters: ask about those only ("Was that B or P?"); the
+                # first attempt stays the answer.
+                result = self._settle_letters(ask, result)
             if result.verdict != "unclear":
-                if ask.confirm is not None and result.confidence < self.confirm_below:
+                if (ask.confirm is not None and result.confidence < self.confirm_below
+                        and not (heard.typed and ask.expect == "spelling")):
                     if not self._confirmed(ask.confirm(result), ask.addressee):
                         tries += 1
                         if tries >= self.max_tries:
@@ -330,6 +353,8 @@ class Dialogue:
             return ask.understand(heard)
         request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
         request.pop("expected", None)
+        if ask.expect == "spelling":
+            request["typed"] = heard.typed
         if ask.expect in ("yesno", "number", "command"):
             request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}
         return judge(request)
@@ -362,6 +387,27 @@ class Dialogue:
             self.transcript("host", "-".join(reply.spell.upper()))
             self.mouth.spell(reply.spell)
         return True
+
+    def _settle_letters(self, ask: Ask, result: Understood) -> Understood:
+        """Ask which of two sound-alike letters was said, then judge the spelling as said."""
+        letters = list(str(result.value))
+        pending = self._last
+        try:
+            for k, heard_letter, other in result.doubt:
+                first, second = heard_letter.upper(), other.upper()
+                which = Ask(say=[Line("common.which_letter", {"first": first, "second": second})],
+                            expect="spelling", addressee=ask.addressee,
+                            understand=partial(_one_letter, choices=(heard_letter, other)),
+                            default=Understood("correct", heard_letter, 1.0, ""))
+                letters[k] = str(self.ask(which).value)
+        finally:
+            self._last = pending
+        said = "".join(letters)
+        req = ask.request
+        spellings = {letters_only(str(s)) for s in [req.get("answer", ""), *req.get("variants", ())]}
+        if said in spellings:
+            return Understood("correct", said, 1.0, result.heard)
+        return Understood("wrong", said, 1.0, result.heard)
 
     def _confirmed(self, question: Line, addressee: str) -> bool:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""

@@ -74,4 +74,4 @@ class TextEars:
         except StopIteration:
             return Heard(("quit",), self.clock(), ended=True)
         text = line.strip()
-        return Heard((text,) if text else (), self.clock(), timed_out=not text)
+        return Heard((text,) if text else (), self.clock(), timed_out=not text, typed=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer, listen_spelled
@@ -198,5 +198,5 @@ class TypedSpelling:
         text = heard.nbest[0].strip()
         word = text.replace("-", "")
         if word.isalpha() and len(word) > 1 and " " not in text and parse_command(text) is None:
-            return Heard((" ".join(word.lower()),), heard.end_s, heard.timed_out, heard.ended)
+            return replace(heard, nbest=(" ".join(word.lower()),))
         return heard

@@ -65,6 +65,9 @@ class Understood:
     confidence: float = 1.0
     heard: str = ""
     command: str | None = None
+    doubt: tuple[tuple[int, str, str], ...] = ()
+    """A spelling heard with letters the recognizer may have confused: ``(position,
+    letter heard, the sound-alike letter)`` each, for "Was that B or P?"."""
 
 
 class RequestError(ValueError):
@@ -295,6 +298,9 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
     if not isinstance(answer, str) or not _letters.letters_only(answer):
         raise RequestError("'answer' must be the word to spell (a string with letters)")
     variants = _strings(request, "variants", required=False)
+    typed = request.get("typed", False)
+    if not isinstance(typed, bool):
+        raise RequestError("'typed' must be true or false (typed letters are never in doubt)")
     spellings = list(dict.fromkeys(_letters.letters_only(s) for s in [answer, *variants]))
     spellings = [s for s in spellings if s]
     target = frozenset(
@@ -322,13 +328,27 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
         if n > first:
             continue
         best = readings[0]
-        if not best.letters or best.unknown or _letters.near_miss(best, spellings):
+        if not best.letters or best.unknown:
             top = Understood("unclear", best.letters, 0.5 if best.letters else 0.0, alt)
+        elif not typed and _letters.near_miss(best, spellings):
+            # Heard clearly but for sound-alike letters: ask about those letters only
+            # ("Was that B or P?"), never for a second try of the whole spelling.
+            top = Understood("unclear", best.letters, 0.5, alt, doubt=_doubts(best, spellings))
         else:
             top = Understood("wrong", best.letters, 0.9, alt)
     if top is not None:
         return top
     return Understood("unclear", "", 0.0, alts[0] if alts else "")
+
+
+def _doubts(reading: _letters.Reading,
+            spellings: list[str]) -> tuple[tuple[int, str, str], ...]:
+    """The letters of a near miss that may have been misheard, against the nearest spelling."""
+    for spelling in spellings:
+        if _letters.near_miss(reading, [spelling]):
+            return tuple((k, x, y) for k, (x, y) in enumerate(zip(reading.letters, spelling,
+                                                                   strict=True)) if x != y)
+    return ()
 
 
 def _spelled_after_command(alt: str, cmd: str | None) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Heard, Line
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood
@@ -215,3 +215,49 @@ def test_repeat_after_a_confirmation_repeats_the_question_not_the_confirmation()
     assert dialogue.ask(word_ask()).value == "fled"
     assert out.getvalue().count("You can say") == 3
     assert out.getvalue().count("Do you want to stop") == 1
+
+
+class SpokenEars:
+    """Recognizer transcripts (not typed): what a microphone and recognizer would give."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = iter(lines)
+
+    def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+        line = next(self.lines, None)
+        if line is None:
+            return Heard(("quit",), ended=True)
+        return Heard((line,) if line else (), timed_out=not line)
+
+
+def spelling_ask() -> Ask:
+    return Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
+               request={"answer": "neighbour", "variants": ["neighbor"]}, secret="neighbour",
+               default=Understood("wrong", None, 1.0, ""))
+
+
+def spoken(lines: list[str]) -> tuple[Dialogue, io.StringIO]:
+    out = io.StringIO()
+    return Dialogue(SilentMouth(), SpokenEars(lines), Phrases.load(), FakeTable(),
+                    transcript=Transcript(out)), out
+
+
+@pytest.mark.parametrize(("reply", "verdict"), [("b", "correct"), ("bee", "correct"),
+                                                ("p", "wrong"), ("papa", "wrong")])
+def test_spelling_the_host_asks_only_about_a_letter_it_was_unsure_it_heard(
+        reply: str, verdict: str) -> None:
+    dialogue, out = spoken(["n e i g h p o u r", reply])
+    result = dialogue.ask(spelling_ask())
+    assert result.verdict == verdict
+    text = out.getvalue()
+    assert "HOST: Was that P or B?" in text
+    assert "say it again" not in text and "Did you say" not in text
+
+
+def test_spelling_the_first_attempt_is_the_answer_and_typed_letters_are_never_confirmed() -> None:
+    dialogue, out, _ = make(["n e i g h p o u r", "n e i g h b o u r"])
+    result = dialogue.ask(spelling_ask())
+    assert (result.verdict, result.value) == ("wrong", "neighpour")
+    text = out.getvalue()
+    assert "Was that" not in text and "didn't catch" not in text and "Did you say" not in text
+    assert "n e i g h b o u r" not in text  # no second try was read

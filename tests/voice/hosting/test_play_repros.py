@@ -111,3 +111,13 @@ def test_spelling_on_request_refuses_a_form_of_the_target(
     assert "Spell: unnecessary." in out
     assert "Sorry, I can't spell that one: spelling it is the question." in out
     assert "HOST: B-U-Y" in out and "U-N-N-E-C" not in out
+
+
+def test_spelling_the_first_attempt_is_the_answer(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = play([*wordup(10, "Cy:3,Ben:4"), "--variant", "dice=physical"],
+               ["12", "2", "6", "n e i g h p o u r", "n e i g h b o u r"], monkeypatch, capsys)
+    cy = out.split("HOST: Over to you, Ben.")[0]
+    assert "didn't catch" not in cy and "Was that" not in cy and "Did you say" not in cy
+    assert "HOST: Not quite. The word neighbour is spelled:" in cy
+    assert "Cy takes" not in out and "HOST: Over to you, Ben." in out

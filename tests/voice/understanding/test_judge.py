@@ -8,6 +8,7 @@ import pytest
 
 from voice.understanding.judge import (
     COMMANDS,
+    RequestError,
     Understood,
     grammar_words,
     judge,
@@ -248,6 +249,17 @@ COLOUR = {"kind": "spelling", "answer": "colour", "variants": ["color"]}
 )
 def test_spelling(request_: dict[str, Any], heard: str, want: tuple[str, Any]) -> None:
     assert _j(**request_, heard=heard) == want
+
+
+def test_a_spoken_near_miss_names_the_letters_in_doubt_and_a_typed_one_is_wrong() -> None:
+    request = {"kind": "spelling", "answer": "neighbour", "heard": "n e i g h p o u r"}
+    spoken = judge(request)
+    assert (spoken.verdict, spoken.value, spoken.doubt) == ("unclear", "neighpour",
+                                                            ((5, "p", "b"),))
+    typed = judge({**request, "typed": True})
+    assert (typed.verdict, typed.value, typed.doubt) == ("wrong", "neighpour", ())
+    with pytest.raises(RequestError, match="'typed' must be true or false"):
+        judge({**request, "typed": "yes"})
 
 
 def test_spelling_reads_ambiguous_words_every_way() -> None:
