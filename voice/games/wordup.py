@@ -251,19 +251,33 @@ class WordUpHost:
 
     def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
               expect: str = "colour", intents: dict[str, str] | None = None,
-              yesno: Callable[[str], Line]) -> str:
-        """One of ``options`` by voice; after three unclear replies, yes/no per option."""
+              yesno: Callable[[str], Line], labels: Sequence[str] | None = None,
+              not_among: str = "wordup.not_among") -> str:
+        """One of ``options`` by voice; after three unclear replies, yes/no per option.
+
+        A colour (or its category) that is not among the options is answered with the
+        options again (``not_among``, e.g. an Option square's two colours), not "I
+        didn't catch that"."""
         opts = list(options)
         if len(opts) == 1:
             return opts[0]
         words = {k: v for k, v in (intents or {}).items() if v in opts}
+        others: dict[str, Any] = {}
+        if expect == "colour":
+            others = {c: {"other": c} for c in COLOURS if c not in opts}
+            others |= {k: {"other": v} for k, v in CATEGORY_WORDS.items() if v not in opts}
         ask = Ask(say, expect, name,
                   request={"options": opts, "expected": [*opts, *words]},
-                  intents=words,
+                  intents={**words, **others},
                   fallback=lambda: Ask([yesno(opts[0])], "yesno", name,
                                        default=Understood("correct", True, 1.0, "")))
+        listed = _join(list(labels or opts), "wordup.list_or")
         while True:
             result = self._run(dialogue, ask)
+            if isinstance(result.value, dict) and "other" in result.value:
+                dialogue.tell(not_among, name=name, options=listed)
+                ask.say = [Line(not_among, {"name": name, "options": listed})]
+                continue
             if isinstance(result.value, bool):
                 if result.value:
                     return opts[0]
@@ -325,9 +339,12 @@ class WordUpHost:
         else:
             say = Line("wordup.choose_category",
                        {"name": name, "options": _join(labels, "wordup.list_or")})
+        not_among = ("wordup.option_colours" if prompt.info.get("source") == "option"
+                     else "wordup.not_among")
         return self._pick(dialogue, [say], name, options, intents=CATEGORY_WORDS,
                           yesno=lambda c: Line("wordup.category_yesno",
-                                               {"name": name, "category": CATEGORIES[c]}))
+                                               {"name": name, "category": CATEGORIES[c]}),
+                          labels=labels, not_among=not_among)
 
     def _free_or_answer(self, prompt: Prompt, dialogue: Dialogue) -> str:
         name = self.names[prompt.actor]
@@ -411,8 +428,7 @@ class WordUpHost:
         ask = Ask([say], "name", name,
                   request={"options": partners, "expected": [*partners, *decline]},
                   intents=decline,
-                  fallback=lambda: Ask([Line("wordup.exchange_partner_yesno",
-                                             {"name": name, "partner": partners[0]})],
+                  fallback=lambda: Ask([self._offer(name, partners[0], offers)],
                                        "yesno", name, intents={**{partners[0].lower(): True},
                                                                **decline},
                                        default=Understood("correct", False, 1.0, "")))
@@ -425,8 +441,7 @@ class WordUpHost:
             if not result.value:
                 chosen = None
                 for partner in partners[1:]:
-                    if self._yes(dialogue, Line("wordup.exchange_partner_yesno",
-                                                {"name": name, "partner": partner}), name,
+                    if self._yes(dialogue, self._offer(name, partner, offers), name,
                                  default=False):
                         chosen = partner
                         break
@@ -450,6 +465,19 @@ class WordUpHost:
                                                      "colours": _join(takes, "wordup.list_or")})],
             name, takes, yesno=lambda c: Line("wordup.colour_yesno", {"name": name, "colour": c}))
         return {"with": other, "give": give, "take": take}
+
+    def _offer(self, name: str, partner: str, offers: list[dict[str, Any]]) -> Line:
+        """The yes/no to exchange with ``partner``, saying which tokens would move."""
+        other = self.names.index(partner)
+        mine = [o for o in offers if o["with"] == other]
+        if len(mine) == 1:
+            return Line("wordup.exchange_offer", {"name": name, "partner": partner,
+                                                  "give": mine[0]["give"],
+                                                  "take": mine[0]["take"]})
+        gives = _join(list(dict.fromkeys(o["give"] for o in mine)), "wordup.list_or")
+        takes = _join(list(dict.fromkeys(o["take"] for o in mine)), "wordup.list_or")
+        return Line("wordup.exchange_offer_choices", {"name": name, "partner": partner,
+                                                      "gives": gives, "takes": takes})
 
     def _stop_or_lose(self, prompt: Prompt, dialogue: Dialogue) -> str:
         name = self.names[prompt.actor]

@@ -104,7 +104,10 @@ def wrong_lines(item: WordUpItem) -> list[Line]:
     if isinstance(item, Spelling):
         out = [Line("wordup.wrong_spelling", {"word": item.word}),
                Line("wordup.spelled_out", {"letters": spelled(item.word)})]
-        out += [Line("wordup.also_spelled", {"word": v}) for v in item.answers if v != item.word]
+        for other in (v for v in item.answers if v != item.word):
+            # Spelled, not just said: "jewelry" sounds like the "jewellery" just spelled.
+            out += [Line("wordup.also_spelled", {"word": other}),
+                    Line("wordup.spelled_out", {"letters": spelled(other)})]
         return out
     if isinstance(item, MultipleChoice):
         index = list(item.options).index(item.answers[0]) if item.answers[0] in item.options else 0

@@ -93,11 +93,15 @@ class Narrator:
         if kind == "tokens_gained":
             key = "wordup.tokens_gained_two" if d["count"] == 2 else "wordup.tokens_gained"
             out = [Line(key, {"name": name, "colour": d["colour"]})]
-            if self.table.verbose and not any(e.kind == "game_over" for e in after):
+            # Holdings once, after the last token given (Free Two gives two in a row).
+            more = any(e.kind == "tokens_gained" and e.data["seat"] == d["seat"] for e in after)
+            if self.table.verbose and not more and not any(e.kind == "game_over" for e in after):
                 out.append(Line("wordup.holding", {"name": name,
                                                    "tokens": tokens_text(self.table.state, d["seat"])}))
             return out
         if kind == "tokens_lost":
+            if not d["colours"]:
+                return [Line("wordup.lost_none", {"name": name})]
             lost = [_phrase("wordup.token_count", count=d["colours"].count(c), colour=c)
                     for c in COLOURS if c in d["colours"]]
             out = [Line("wordup.tokens_lost", {"name": name, "tokens": _join(lost)})]
@@ -172,11 +176,10 @@ class Narrator:
         winners = [self.table.state.names[s] for s in d["winners"]]
         if d["reason"] == "time_up":
             total = max(d["totals"])
+            count = "none" if total == 0 else "one" if total == 1 else "many"
             if len(winners) == 1:
-                out = [Line("wordup.time_up_win", {"name": winners[0], "total": total})]
-            else:
-                out = [Line("wordup.time_up_joint", {"names": _join(winners), "total": total})]
-            return out
+                return [Line(f"wordup.time_up_win_{count}", {"name": winners[0], "total": total})]
+            return [Line(f"wordup.time_up_joint_{count}", {"names": _join(winners), "total": total})]
         target = self.table.state.variant.tokens_to_win
         return [Line("wordup.win", {"name": winners[0],
                                     "set": "a token" if target == 1 else f"{target} tokens"})]

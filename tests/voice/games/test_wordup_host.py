@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from content.load import load_wordup
-from content.schema import Category
-from engine.core import COLOURS
+from content.schema import Category, Spelling
+from engine.core import COLOURS, Event
 from engine.wordup_save import load as from_json
 from tests.voice.games.wordup_kit import Table, advance_to, dialogue_for, host_at, host_for, typed
 from voice.errors import UsageError
@@ -548,3 +548,69 @@ def test_an_overruled_verdict_counts_once_in_the_profile() -> None:
     assert [r.correct for r in profile.results] == [False]
     assert [m.word for m in profile.missed] == ["uncle"]
     assert results and host.learn.learners._get("Ana").fit.recent == [False]  # type: ignore[attr-defined]
+
+
+# -- narration as the sheet's reader would say it ------------------------------------------
+
+
+def test_lose_two_with_no_tokens_says_there_is_nothing_to_lose() -> None:
+    host = host_for(seed=3)
+    said = _say(host.narrate([Event("tokens_lost", {"seat": 0, "colours": []})]))
+    assert said == ["Ana has no tokens to lose."]
+
+
+def test_free_two_says_the_holdings_once_after_both_tokens() -> None:
+    host = host_at("free_tokens")
+    _, action, text = _decide(host, ["blue and green"])
+    name = host.names[host.state.current]
+    assert text.count(f"{name} now has") == 1
+    assert text.index(f"{name} takes one green token.") < text.index(f"{name} now has")
+    assert text.index(f"{name} takes one blue token.") < text.index(f"{name} now has")
+
+
+@pytest.mark.parametrize(("totals", "said"), [
+    ([1, 1], "Time's up! Ana and Ben share the win with one token each."),
+    ([3, 3], "Time's up! Ana and Ben share the win with 3 tokens each."),
+    ([0, 0], "Time's up! Nobody has a token, so Ana and Ben share the win."),
+])
+def test_a_joint_win_counts_its_tokens_in_words(totals: list[int], said: str) -> None:
+    host = host_for(seed=3)
+    event = Event("game_over", {"winners": [0, 1], "reason": "time_up", "totals": totals})
+    assert _say(host.narrate([event])) == [said]
+    one = Event("game_over", {"winners": [0], "reason": "time_up", "totals": [1, 0]})
+    assert _say(host.narrate([one])) == ["Time's up! Ana wins with one token."]
+
+
+def test_an_option_square_reminds_the_player_of_its_two_colours() -> None:
+    host = host_at("choose_category", when=_option_square)
+    first, second = host.state.prompt().options
+    other = next(c for c in COLOURS if c not in (first, second))
+    _, action, text = _decide(host, [other, first])
+    assert action.value == first
+    assert "this Option square has only two colours: choose" in text
+    assert "didn't catch" not in text
+
+
+def test_exchange_says_which_tokens_would_move_before_asking() -> None:
+    host = host_at("exchange", when=lambda h: len({o["with"] for o in h.state.prompt().options
+                                                   if isinstance(o, dict)}) == 1)
+    offers = [o for o in host.state.prompt().options if isinstance(o, dict)]
+    partner = host.names[offers[0]["with"]]
+    _, action, text = _decide(host, ["yes", offers[0]["give"], offers[0]["take"]])
+    ask = text.split("?")[0]
+    if len(offers) == 1:
+        assert (f"you can give {partner} one {offers[0]['give']} token and take one "
+                f"{offers[0]['take']} token in return") in ask
+    else:
+        assert f"will you exchange a token with {partner}? You would give one of your" in text
+    assert action.value == offers[0] or action.value in offers
+
+
+def test_a_wrong_spelling_spells_the_other_spelling_too() -> None:
+    item = next(i for items in QUESTIONS.streams.values() for i in items
+                if isinstance(i, Spelling) and len(i.answers) > 1)
+    lines = _say(wrong_lines(item))
+    other = next(a for a in item.answers if a != item.word)
+    assert lines[-2] == "Another spelling is right too:"
+    assert lines[-1] == "-".join(ch for ch in other.upper() if ch.isalpha())
+    assert f"{other} is also right" not in " ".join(lines)
