@@ -7,15 +7,16 @@ app asks "What's your word?", checks it with the lexicon (blocklisted words
 are refused without being said back), then "Spell it", and moves each tile
 as its letter is heard ("P moves towards Red. R is captured by Red!"). The
 other team is asked whether it challenges, and which kind: spelling and two
-words are settled by the shipped lexicon (its ruling is said, and the table
-may overrule it: the sheet has players settle it by consensus first), the
-word's fit by a count of hands ("How many players accept the word?"), except
-that a word on the card's own accept list fits without a vote.
+words are settled by the shipped lexicon and its ruling stands (RULINGS; the
+spelling is checked against the word the team declared, and only a word the
+dictionary lacks with nothing close to it goes to a show of hands); the
+word's fit is always a count of hands ("How many players accept the word?"),
+listed words included.
 
 Where three replies are not understood the sheet's graceful way out is
 taken: a word not heard is spelled instead; letters not heard become "shall
-I move the tiles for C-A-T?"; no challenge; the dictionary's ruling stands;
-vote counts become yes/no questions about the majority.
+I move the tiles for C-A-T?"; no challenge; vote counts become yes/no
+questions about the majority.
 
 Quick play (``--variant quick=5`` turns per team, or ``quick=20m``) follows
 the sheet; the game clock of the timed kind lives here, read from an
@@ -32,6 +33,7 @@ from typing import Any
 
 from content.lexicon import load_lexicon
 from content.load import ContentError, WordStreetDeck, load_wordstreet
+from content.schema import WS_SIDES
 from engine.core import (
     CHANCE,
     Action,
@@ -51,7 +53,7 @@ from voice.games import wordstreet_say as say
 from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
-from voice.games.wordstreet_words import spelling_verdict, two_words_verdict
+from voice.games.wordstreet_words import hyphenated, two_words_verdict
 from voice.hosting.dialogue import Dialogue, Line
 from voice.hosting.host import PlayOptions
 from voice.hosting.time_warnings import TimeWarning
@@ -87,8 +89,13 @@ class WordStreetHost:
         self.lexicon = load_lexicon()
         self.verbose = True
         self.resumed = False
-        saved_word = (setup.get("turn") or {}).get("word")
-        self.turn = ask.TurnNotes(word=saved_word if state.phase == "spell" else None)
+        saved = setup.get("turn") or {}
+        self.turn = ask.TurnNotes(word=saved.get("word") if state.phase == "spell" else None,
+                                  declared=str(saved.get("declared") or "")
+                                  if state.phase not in ("draw", "brainstorm") else "")
+        self.hyphenated = hyphenated(a for card in deck.cards for side in WS_SIDES
+                                     for a in card.side(side).accept)
+        """Hyphenated words known as one word (the cards' lists; the lexicon keeps none)."""
         self.timer = PlayTimer.from_setup(setup)
         self._queued: list[Line] = []
 
@@ -139,13 +146,14 @@ class WordStreetHost:
         setup = dict(self.setup)
         if self.timer is not None:
             setup["timer"] = self.timer.to_json(self.clock())
-        setup["turn"] = {"word": self.turn.word}
+        setup["turn"] = {"word": self.turn.word, "declared": self.turn.declared}
         return setup
 
     def restore(self, state_json: dict[str, Any]) -> None:
         self._engine = load_state(state_json)
         word = self.turn.word if self.engine.phase == "spell" else None
-        self.turn = ask.TurnNotes(word=word)
+        declared = self.turn.declared if self.engine.phase not in ("draw", "brainstorm") else ""
+        self.turn = ask.TurnNotes(word=word, declared=declared)
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
@@ -172,21 +180,18 @@ class WordStreetHost:
             return ask.challenge(self, prompt, dialogue)
         word = str(prompt.info["word"])
         if kind == "spelling_verdict":
-            verdict = spelling_verdict(word, self._accept(prompt), self.lexicon)
-            return Action(kind, prompt.actor, ask.ruling(self, prompt, dialogue, verdict))
+            return Action(kind, prompt.actor, ask.spelling_ruling(self, prompt, dialogue))
         if kind == "two_words_verdict":
-            verdict = two_words_verdict(word, self.lexicon)
+            verdict = two_words_verdict(word, self.lexicon, self.hyphenated)
             return Action(kind, prompt.actor, ask.ruling(self, prompt, dialogue, verdict))
         if kind == "vote":
             return ask.vote(self, prompt, dialogue)
         raise RulesError(f"no question to ask for a {kind!r} prompt")
 
     def narrate(self, events: Sequence[Event]) -> list[Line]:
-        lines = say.narrate(self.words, self.deck, self.engine, events,
-                            verbose=self.verbose, listed=self.turn.listed)
+        lines = say.narrate(self.words, self.deck, self.engine, events, verbose=self.verbose)
         if any(e.kind in ("turn_over", "turn_restarted") for e in events):
             self.turn.clear()
-            self.turn.listed = False
         return lines
 
     def status(self, what: str, asker: str) -> list[Line]:

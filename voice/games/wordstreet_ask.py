@@ -27,10 +27,11 @@ from engine.wordstreet_save import load as load_state
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import (
     EXPLICIT_LEADS,
-    on_card,
     raw_tokens,
     read_letters,
     read_word,
+    same_word,
+    spelling_verdict,
     with_hyphens,
 )
 from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
@@ -48,6 +49,7 @@ class StreetTable(Protocol):
     words: Words
     lexicon: Lexicon
     turn: TurnNotes
+    hyphenated: frozenset[str]
 
     @property
     def engine(self) -> WordStreet: ...
@@ -100,10 +102,14 @@ class TurnNotes:
     queue: list[str] = field(default_factory=list)
     finish: bool = False
     heard_word: str | None = None
-    listed: bool = False
+    declared: str = ""
+    """The word the team said it would spell (lower case; saved with the set-up): a
+    spelling challenge checks the letters against it, even if the letters were moved
+    for another spelling."""
 
     def clear(self) -> None:
         self.word, self.queue, self.finish, self.heard_word = None, [], False, None
+        self.declared = ""
 
 
 # -- the brainstorm ---------------------------------------------------------------------
@@ -261,6 +267,7 @@ def spell(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
         if chosen is None:
             return _done(team)
         turn.word = chosen.upper()
+        turn.declared = chosen.lower()
         intro = Line(key("spell_instead"))
         if chosen:
             intro = Line(key("spell_it"), {"word": chosen.capitalize()})
@@ -394,51 +401,62 @@ def _challenge_kind(host: StreetTable, dialogue: Dialogue, label: str, word: str
 
 RULING_LINES = {"correct": "spelling_right", "incorrect": "spelling_wrong",
                 "one_word": "is_one_word", "two_words": "is_two_words"}
-FLIPPED = {"correct": "incorrect", "incorrect": "correct",
-           "one_word": "two_words", "two_words": "one_word"}
-OVERRULE_INTENTS = {
-    "that was wrong": False, "that's wrong": False, "the dictionary is wrong": False,
-    "your dictionary is wrong": False, "that was right": True, "that's right": True,
-}
-"""At "does everyone agree?", the table's own words for overruling the dictionary."""
 
 
 def ruling(host: StreetTable, prompt: Prompt, dialogue: Dialogue, verdict: str) -> str:
-    """Say the dictionary's ruling and let the table overrule it: the sheet has the
-    players settle it by consensus first, the dictionary only when they cannot."""
+    """Say the dictionary's ruling, which stands (RULINGS: the table cannot vote it away)."""
     word = host.words.spelled(str(prompt.info["word"]))
     dialogue.tell(key(RULING_LINES[verdict]), word=word)
-    everyone = host.words.text("everyone")
-    intents = {" ".join(tokens(p)): v for p, v in OVERRULE_INTENTS.items()}
-    u = _yes(dialogue, Line(key("agree")), everyone, default=True, intents=intents)
-    if u.value is not False:
+    return verdict
+
+
+def spelling_ruling(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str:
+    """A spelling challenge: the dictionary's ruling against the declared word; a word
+    it lacks with nothing close to it (a rare name, a new word) goes to a vote."""
+    spelled = str(prompt.info["word"])
+    word = host.words.spelled(spelled)
+    accept = host.deck.side(int(prompt.info["card"]), host.engine.settings.side).accept
+    declared = host.turn.declared
+    verdict = spelling_verdict(spelled, accept, host.lexicon, declared=declared,
+                               known=host.hyphenated)
+    if verdict == "incorrect" and declared and not same_word(spelled, declared, host.lexicon):
+        dialogue.tell(key("spelling_not_declared"), word=word, declared=declared)
         return verdict
-    dialogue.tell(key("overruled"))
-    return FLIPPED[verdict]
+    if verdict != "vote":
+        return ruling(host, prompt, dialogue, verdict)
+    dialogue.tell(key("spelling_vote"), word=word)
+    everyone = host.words.text("everyone")
+    hands = _hands(dialogue, everyone, int(host.engine.settings.players),
+                   Line(key("ask_accept_spelling"), {"word": word}))
+    dialogue.tell(key("votes"), accept=hands["accept"], reject=hands["reject"])
+    if hands["accept"] > hands["reject"]:
+        return "correct"
+    if hands["accept"] == hands["reject"]:
+        dialogue.tell(key("tied"))
+    return "incorrect"
 
 
 def vote(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
+    """A word-selection challenge: always a vote of all players (RULINGS), listed words too."""
     team = prompt.actor
     players = int(prompt.info["players"])
-    spelled = str(prompt.info["word"])
-    word = host.words.spelled(spelled)
-    accept_list = host.deck.side(int(prompt.info["card"]), host.engine.settings.side).accept
-    if on_card(spelled, accept_list, host.lexicon):
-        host.turn.listed = True
-        dialogue.tell(key("listed"), word=word)
-        return Action("vote", team, {"accept": players, "reject": 0})
-    host.turn.listed = False
+    word = host.words.spelled(str(prompt.info["word"]))
     dialogue.tell(key("explain"), team=host.words.team(team), word=word)
     everyone = host.words.text("everyone")
+    return Action("vote", team, _hands(dialogue, everyone, players, Line(key("ask_accept"))))
+
+
+def _hands(dialogue: Dialogue, everyone: str, players: int, first: Line) -> dict[str, int]:
+    """A show of hands: accept and reject counts that add up to everyone."""
     while True:
-        accept = _count(dialogue, Line(key("ask_accept")), everyone, players)
+        accept = _count(dialogue, first, everyone, players)
         if accept is None:
-            return Action("vote", team, _by_majority(dialogue, everyone, players))
+            return _by_majority(dialogue, everyone, players)
         reject = _count(dialogue, Line(key("ask_reject")), everyone, players)
         if reject is None:
             reject = players - accept  # everyone votes (the engine's rule)
         if accept + reject == players:
-            return Action("vote", team, {"accept": accept, "reject": reject})
+            return {"accept": accept, "reject": reject}
         dialogue.tell(key("vote_count_wrong"), votes=accept + reject, players=players)
 
 

@@ -88,17 +88,16 @@ def score_line(words: Words, state: WordStreet, team: int) -> Line:
 
 
 def narrate(words: Words, deck: WordStreetDeck, state: WordStreet, events: Sequence[Event],
-            *, verbose: bool = True, listed: bool = False) -> list[Line]:
-    """Lines for the events of one applied action, in order. ``listed``: a
-    word-selection challenge was settled by the card's list, not by a vote."""
+            *, verbose: bool = True) -> list[Line]:
+    """Lines for the events of one applied action, in order."""
     out: list[Line] = []
     for event in events:
-        out += _event(words, deck, state, event, verbose, listed)
+        out += _event(words, deck, state, event, verbose)
     return out
 
 
 def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event,
-           verbose: bool, listed: bool) -> list[Line]:
+           verbose: bool) -> list[Line]:
     d: Mapping[str, Any] = event.data
     kind = event.kind
     if kind == "card_drawn":
@@ -129,7 +128,7 @@ def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event,
         return [Line(key(name), {"team": words.team(int(d["by"])),
                                  "word": words.spelled(str(d["word"]))})]
     if kind in ("challenge_upheld", "challenge_failed"):
-        return _verdict(words, kind == "challenge_upheld", d, listed)
+        return _verdict(words, kind == "challenge_upheld", d)
     if kind == "vote_tied":
         return [Line(key("votes"), {"accept": d["accept"], "reject": d["reject"]}),
                 Line(key("tied"))]
@@ -153,11 +152,11 @@ def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event,
     return []
 
 
-def _verdict(words: Words, upheld: bool, d: Mapping[str, Any], listed: bool) -> list[Line]:
+def _verdict(words: Words, upheld: bool, d: Mapping[str, Any]) -> list[Line]:
     kind, detail = str(d["kind"]), str(d["detail"])
     out: list[Line] = []
-    # The dictionary's rulings are said (and agreed) before the verdict is given.
-    if kind == "word_selection" and "accept" in detail and not listed:
+    # The dictionary's rulings (and a spelling vote's count) are said before the verdict.
+    if kind == "word_selection" and "accept" in detail:
         accept, reject = (part.split()[0] for part in detail.split(", "))
         out.append(Line(key("votes"), {"accept": accept, "reject": reject}))
     if upheld:

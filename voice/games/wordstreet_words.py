@@ -16,7 +16,11 @@ team that starts again from the first letter is not charged twice.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 from content.lexicon import Lexicon
 from engine.core import RulesError
@@ -212,26 +216,95 @@ def with_hyphens(word: str, so_far: str, letters: str) -> str:
 # -- the dictionary's rulings ------------------------------------------------------
 
 
+CLOSE_LETTERS = 2
+"""A word the dictionary lacks is a misspelling when an entry is this close (RULINGS:
+within two letters, "happpy" -> "happy")."""
+
+
 def on_card(word: str, accept: Sequence[str], lexicon: Lexicon) -> bool:
     """The word is on the card's list of words that fit (either spelling of it)."""
     listed = {a.lower() for a in accept}
     return any(v in listed for v in lexicon.variants(word.lower()))
 
 
-def spelling_verdict(word: str, accept: Sequence[str], lexicon: Lexicon) -> str:
-    """"correct" when the dictionary (or the card's list) has the word as spelled."""
-    if on_card(word, accept, lexicon) or lexicon.is_word(word.lower()):
-        return "correct"
-    return "incorrect"
+def same_word(spelled: str, declared: str, lexicon: Lexicon) -> bool:
+    """The letters spell the declared word (or another spelling of it: colour, color)."""
+    return letters_only(spelled) in {letters_only(v) for v in lexicon.variants(declared.lower())}
 
 
-def two_words_verdict(word: str, lexicon: Lexicon) -> str:
-    """"two_words" when the spelling is not a word but splits into two words
-    (SANDDOLLAR); a dictionary word or a hyphenated one is one word (the sheet:
-    hyphenated and compound words are single words)."""
+def hyphenated(deck_words: Iterable[str]) -> frozenset[str]:
+    """Hyphenated words known as one word: the lexicon files keep no hyphens, so these
+    are the ones the cards' lists give as single words (t-shirt, yo-yo, ice-cream)."""
+    return frozenset(w.lower() for w in deck_words if "-" in w)
+
+
+def _known_whole(word: str, lexicon: Lexicon, known: Collection[str]) -> bool:
+    """The dictionary has this form as one word: as written, closed up (fire-truck ->
+    firetruck), or, hyphenated, among the ``known`` hyphenated words."""
     w = word.lower()
-    if lexicon.is_word(w) or "-" in w:
+    if "-" not in w:
+        return lexicon.is_word(w)
+    return (w in known or lexicon._known(w, True)
+            or lexicon.is_word(w.replace("-", ""), proper=False))
+
+
+@lru_cache(maxsize=1)
+def _by_length(lexicon: Lexicon) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for w in (*lexicon.words, *lexicon.proper_nouns):
+        if w.isalpha():
+            out.setdefault(len(w), []).append(w)
+    return out
+
+
+def close_entry(word: str, lexicon: Lexicon) -> str | None:
+    """A dictionary word within :data:`CLOSE_LETTERS` letters of ``word`` (or None)."""
+    w = letters_only(word)
+    pools = _by_length(lexicon)
+    best: tuple[int, str] | None = None
+    for n in range(max(1, len(w) - CLOSE_LETTERS), len(w) + CLOSE_LETTERS + 1):
+        found = process.extractOne(w, pools.get(n, []), scorer=Levenshtein.distance,
+                                   score_cutoff=CLOSE_LETTERS)
+        if found is not None and (best is None or found[1] < best[0]):
+            best = (int(found[1]), str(found[0]))
+    return best[1] if best else None
+
+
+def spelling_verdict(word: str, accept: Sequence[str], lexicon: Lexicon, *,
+                     declared: str = "", known: Collection[str] = ()) -> str:
+    """The dictionary's ruling on a spelling challenge (RULINGS):
+
+    ``"incorrect"`` when the letters are not the word the team declared (N-E-E for a
+    declared "knee"), when the dictionary lacks the word but has one close to it
+    ("happpy"), or for two dictionary words joined by a hyphen it does not know as one
+    word ("sand-dollar"); ``"correct"`` when the dictionary (or the card's list) has
+    it; ``"vote"`` for a word it lacks with nothing close (a rare name, a new word),
+    which the table decides.
+    """
+    spelled = word.lower()
+    if declared and not same_word(spelled, declared, lexicon):
+        return "incorrect"
+    if on_card(spelled, accept, lexicon) or _known_whole(spelled, lexicon, known):
+        return "correct"
+    parts = spelled.split("-")
+    if len(parts) > 1 and all(p and lexicon.is_word(p) for p in parts):
+        return "incorrect"  # the dictionary spells it as separate words
+    if close_entry(spelled, lexicon) is not None:
+        return "incorrect"
+    return "vote"
+
+
+def two_words_verdict(word: str, lexicon: Lexicon, known: Collection[str] = ()) -> str:
+    """"two_words" when the word is two dictionary words run together (SANDDOLLAR) or
+    joined by a hyphen where the dictionary does not have that form (SAND-DOLLAR); a
+    dictionary word, a closed compound or a known hyphenated word is one word (the
+    sheet: "sandbox" is one word, "sand dollar" is two)."""
+    w = word.lower()
+    if _known_whole(w, lexicon, known):
         return "one_word"
+    if "-" in w:
+        parts = w.split("-")
+        return "two_words" if all(p and lexicon.is_word(p) for p in parts) else "one_word"
     for cut in range(2, len(w) - 1):
         head, tail = w[:cut], w[cut:]
         if lexicon.is_word(head, proper=False) and lexicon.is_word(tail, proper=False):

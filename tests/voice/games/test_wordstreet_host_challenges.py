@@ -27,15 +27,14 @@ def pos(host: object, letter: str) -> int:
 
 def test_spelling_challenge_upheld_by_the_dictionary_returns_every_tile() -> None:
     host = new()
-    run = play(host, [*READY, "purpel", "yes", "p u r p e l", "yes", "the spelling", "yes"])
+    run = play(host, [*READY, "purpel", "yes", "p u r p e l", "yes", "the spelling"])
     run.index("Your word is purpel. Is that right?")
     ask = run.index("Blue team, do you want to challenge P-U-R-P-E-L?")
     kind = run.index("Blue team, what's the challenge", ask)
     said = run.index("Blue team challenges the spelling of P-U-R-P-E-L. "
                      "Let me check my dictionary.", kind)
-    assert run.said()[said + 1: said + 5] == [
+    assert run.said()[said + 1: said + 4] == [
         "My dictionary doesn't have P-U-R-P-E-L, so the spelling is wrong.",
-        "Does everyone agree?",
         "The challenge is upheld.",
         "The tiles go back where they were: P, U, R, E and L."]
     assert host.engine.tiles == NO_TILES
@@ -44,10 +43,10 @@ def test_spelling_challenge_upheld_by_the_dictionary_returns_every_tile() -> Non
 
 def test_spelling_challenge_that_fails_costs_the_challengers_their_next_turn() -> None:
     host = new()
-    run = play(host, [*READY, "cat", "c a t", "yes, it's spelled wrong", "yes", *READY])
+    run = play(host, [*READY, "cat", "c a t", "yes, it's spelled wrong", *READY])
     said = run.index("Blue team challenges the spelling of C-A-T.")
-    assert run.said()[said + 1: said + 4] == [
-        "C-A-T is spelled correctly.", "Does everyone agree?",
+    assert run.said()[said + 1: said + 3] == [
+        "C-A-T is spelled correctly.",
         "The challenge fails: Blue team misses its next turn."]
     lost = run.index("Blue team misses this turn, because of the failed challenge.", said)
     run.index("Red team, you're on the street!", lost)
@@ -60,11 +59,10 @@ def test_spelling_challenge_that_fails_costs_the_challengers_their_next_turn() -
 
 def test_two_words_challenge_upheld_when_the_spelling_splits_into_two_words() -> None:
     host = new()
-    run = play(host, [*READY, "sanddollar", "yes", "s a n d d o l l a r", "yes", "two words",
-                      "yes"])
+    run = play(host, [*READY, "sanddollar", "yes", "s a n d d o l l a r", "yes", "two words"])
     said = run.index("Blue team says S-A-N-D-D-O-L-L-A-R is two words. Let me check my dictionary.")
-    assert run.said()[said + 1: said + 4] == [
-        "S-A-N-D-D-O-L-L-A-R is two words, not one.", "Does everyone agree?",
+    assert run.said()[said + 1: said + 3] == [
+        "S-A-N-D-D-O-L-L-A-R is two words, not one.",
         "The challenge is upheld."]
     assert host.engine.tiles == NO_TILES
 
@@ -79,36 +77,79 @@ def test_two_words_challenge_fails_for_a_compound_in_the_dictionary() -> None:
     assert host.engine.team == RED, "Blue's turn was skipped"
 
 
-def test_the_table_may_overrule_the_dictionary() -> None:
-    """The sheet: players settle a challenge by consensus; the dictionary only if they can't."""
+def test_the_dictionarys_ruling_stands() -> None:
+    """RULINGS: a spelling challenge is settled by the dictionary; the table cannot vote it
+    away, and "happpy" is a misspelling of "happy", not a new word for the table."""
     host = new()
-    run = play(host, [*READY, "zorbs", "yes", "z o r b s", "yes", "the spelling",
-                      "that was wrong"])
-    ruling = run.index("My dictionary doesn't have Z-O-R-B-S, so the spelling is wrong.")
-    run.index("Does everyone agree?", ruling)
-    run.index("the table decides otherwise", ruling)
-    run.index("The challenge fails: Blue team misses its next turn.", ruling)
-    assert host.engine.tiles[INDEX["Z"]] == 1 and host.engine.team == RED
+    run = play(host, [*READY, "happpy", "yes", "h a p p p y", "spelling", "no"])
+    ruling = run.index("My dictionary doesn't have H-A-P-P-P-Y, so the spelling is wrong.")
+    assert run.said()[ruling + 1] == "The challenge is upheld."
+    assert "Does everyone agree?" not in run.text and "decides otherwise" not in run.text
+    assert host.engine.tiles == NO_TILES and host.engine.team == BLUE
 
 
-def test_unclear_agreement_keeps_the_dictionarys_ruling() -> None:
+def test_a_word_the_dictionary_lacks_with_nothing_close_goes_to_a_vote() -> None:
     host = new()
-    run = play(host, [*READY, "sandbox", "s a n d b o x", "two words", "pizza", "hmm", "banana"])
-    run.index("S-A-N-D-B-O-X is one word.")
-    run.index("The challenge fails: Blue team misses its next turn.")
+    run = play(host, [*READY, "xqzvbnk", "yes", "x q z v b n k", "yes", "the spelling",
+                      "3", "1"])
+    said = run.index("My dictionary doesn't have X-Q-Z-V-B-N-K, and nothing close to it")
+    run.index("How many players accept the spelling X-Q-Z-V-B-N-K?", said)
+    votes = run.index("3 accept and 1 reject.", said)
+    assert run.said()[votes + 1] == "The challenge fails: Blue team misses its next turn."
+    assert host.engine.team == RED
+
+
+def test_a_tied_spelling_vote_sends_the_tiles_back() -> None:
+    host = new()
+    run = play(host, [*READY, "xqzvbnk", "yes", "x q z v b n k", "yes", "the spelling",
+                      "2", "2"])
+    votes = run.index("2 accept and 2 reject.")
+    assert run.said()[votes + 1: votes + 3] == ["It's a tie, so the tiles go back.",
+                                                 "The challenge is upheld."]
+    assert host.engine.tiles == NO_TILES
+
+
+def test_the_spelling_check_uses_the_declared_word() -> None:
+    host = new()
+    run = play(host, [*READY, "knee", "n e e", "yes", "yes", "the spelling"])
+    run.index("That spells N-E-E, but your word was knee. Shall I move the tiles for N-E-E?")
+    said = run.index("Blue team challenges the spelling of N-E-E.")
+    assert run.said()[said + 1] == ("Your word was knee, and knee isn't spelled N-E-E, "
+                                    "so the spelling is wrong.")
+    assert run.said()[said + 2] == "The challenge is upheld."
+    assert "N-E-E is spelled correctly" not in run.text
+
+
+@pytest.mark.parametrize("word", ["sand-dollar", "peanut-butter", "fire-engine"])
+def test_hyphenated_words_only_where_the_lexicon_has_them(word: str) -> None:
+    letters = " ".join("dash" if c == "-" else c for c in word)
+    host = new()
+    run = play(host, [*READY, word, "yes", letters, "yes", "two words"])
+    spelled = "-".join(word.replace("-", "").upper())
+    run.index("is two words, not one.")
+    run.index("The challenge is upheld.")
+    assert host.engine.tiles == NO_TILES
+    host = new()
+    run = play(host, [*READY, word, "yes", letters, "yes", "the spelling"])
+    run.index("so the spelling is wrong.")
+    run.index("The challenge is upheld.")
+    assert host.engine.tiles == NO_TILES, spelled
 
 
 # -- word selection ---------------------------------------------------------------------
 
 
-def test_a_word_on_the_cards_list_fits_without_a_vote() -> None:
+def test_a_word_selection_challenge_is_always_a_vote() -> None:
+    # RULINGS: listed words included (the sheet: "if a majority of the players accept").
     host = new()
-    run = play(host, [*READY, "<listed>", "<listed-letters>", "yes", "the word doesn't fit"])
+    run = play(host, [*READY, "<listed>", "<listed-letters>", "yes", "the word doesn't fit",
+                      "1", "3"])
     said = run.index("Blue team says")
     assert "doesn't fit the category" in run.said()[said]
-    listed = run.index("is on this card's list of words that fit, so there's no vote", said)
-    assert run.said()[listed + 1] == "The challenge fails: Blue team misses its next turn."
-    assert run.count("How many players accept") == 0 and run.count(" accept and ") == 0
+    run.index("Red team, tell everyone why", said)
+    votes = run.index("1 accept and 3 reject.", said)
+    assert run.said()[votes + 1] == "The challenge is upheld."
+    assert "no vote" not in run.text and host.engine.tiles == NO_TILES
 
 
 def test_word_selection_vote_rejected_by_most_players_returns_the_tiles() -> None:

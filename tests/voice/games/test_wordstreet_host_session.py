@@ -217,7 +217,7 @@ def _placeholders(text: str, host_categories: list[str]) -> str:
 
 def test_snapshot_of_a_short_session() -> None:
     host = new()
-    script = [*READY, "sand box", "yes", "s a n d b o x", "yes", "two words", "yes",
+    script = [*READY, "sand box", "yes", "s a n d b o x", "yes", "two words",
               "", "", "what's the score", "kitten", "k i t t e n", "no",
               "where am i", "we're ready", "pass"]
     run = play(host, script)

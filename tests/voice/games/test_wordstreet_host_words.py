@@ -8,6 +8,7 @@ from content.lexicon import load_lexicon
 from content.load import load_wordstreet
 from voice.games.wordstreet_ask import ready
 from voice.games.wordstreet_words import (
+    hyphenated,
     read_letters,
     read_word,
     spelling_verdict,
@@ -16,7 +17,8 @@ from voice.games.wordstreet_words import (
 )
 
 LEX = load_lexicon()
-BLOCK = load_wordstreet().blocklist
+DECK = load_wordstreet()
+BLOCK = DECK.blocklist
 
 
 def word(*nbest: str):  # type: ignore[no-untyped-def]
@@ -109,8 +111,34 @@ def test_dictionary_rulings() -> None:
     assert spelling_verdict("PARIS", (), LEX) == "correct", "names are allowed by the sheet"
     assert two_words_verdict("SANDDOLLAR", LEX) == "two_words"
     assert two_words_verdict("SANDBOX", LEX) == "one_word"
-    assert two_words_verdict("ICE-CREAM", LEX) == "one_word", "hyphenated words are single words"
     assert two_words_verdict("XQZT", LEX) == "one_word", "not shown to be two words"
+
+
+def test_a_misspelling_of_a_dictionary_word_is_misspelled_not_a_new_word() -> None:
+    # RULINGS: "happpy" is a misspelling of "happy" (within two letters), not put to a vote.
+    assert spelling_verdict("HAPPPY", (), LEX) == "incorrect"
+    assert spelling_verdict("ELEPHUNT", (), LEX) == "incorrect"
+    # Nothing close: a rare name or a new word is the table's to decide.
+    assert spelling_verdict("XQZVBNK", (), LEX) == "vote"
+
+
+def test_the_spelling_check_uses_the_declared_word() -> None:
+    assert spelling_verdict("NEE", (), LEX, declared="knee") == "incorrect"
+    assert spelling_verdict("KNEE", (), LEX, declared="knee") == "correct"
+    assert spelling_verdict("COLOR", (), LEX, declared="colour") == "correct"
+    assert spelling_verdict("NEE", (), LEX) == "correct", "undeclared: the dictionary alone"
+
+
+@pytest.mark.parametrize("word", ["SAND-DOLLAR", "PEANUT-BUTTER", "FIRE-ENGINE"])
+def test_hyphenated_words_only_where_the_lexicon_has_them(word: str) -> None:
+    known = hyphenated(a for card in DECK.cards for side in ("blue", "orange")
+                       for a in card.side(side).accept)
+    assert two_words_verdict(word, LEX, known) == "two_words"
+    assert spelling_verdict(word, (), LEX, known=known) == "incorrect"
+    for one in ("T-SHIRT", "ICE-CREAM", "YO-YO"):
+        assert two_words_verdict(one, LEX, known) == "one_word", one
+        assert spelling_verdict(one, (), LEX, known=known) == "correct", one
+    assert two_words_verdict("FIRE-TRUCK", LEX) == "one_word", "the closed form is a word"
 
 
 @pytest.mark.parametrize(("said", "result"), [

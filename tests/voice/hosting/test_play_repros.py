@@ -121,3 +121,16 @@ def test_spelling_the_first_attempt_is_the_answer(
     assert "didn't catch" not in cy and "Was that" not in cy and "Did you say" not in cy
     assert "HOST: Not quite. The word neighbour is spelled:" in cy
     assert "Cy takes" not in out and "HOST: Over to you, Ben." in out
+
+
+def wordstreet(seed: int, *extra: str) -> list[str]:
+    return ["wordstreet", "--teams", "Red:Ana,Ben;Blue:Cy,Di", "--seed", str(seed), *extra]
+
+
+def test_the_dictionarys_ruling_stands(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    out = play([*wordstreet(2), "--variant", "quick=2"],
+               ["ready", "happpy", "yes", "h a p p p y", "spelling", "no"], monkeypatch, capsys)
+    ruling = out.index("HOST: My dictionary doesn't have H-A-P-P-P-Y, so the spelling is wrong.")
+    assert out[ruling:].split("\n")[1] == "HOST: The challenge is upheld."
+    assert "Does everyone agree?" not in out and "decides otherwise" not in out
