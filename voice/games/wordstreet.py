@@ -137,8 +137,9 @@ class WordStreetHost:
             lines.append(Line(key("quick_turn_one" if turns == 1 else "quick_turns"),
                               {"turns": turns, "target": WIN_CAPTURES}))
         if self.timer is not None:
-            lines.append(Line(key("quick_minutes"), {"minutes": int(self.timer.limit_s // 60),
-                                                     "target": WIN_CAPTURES}))
+            minutes = int(self.timer.limit_s // 60)
+            lines.append(Line(key("quick_minute_one" if minutes == 1 else "quick_minutes"),
+                              {"minutes": minutes, "target": WIN_CAPTURES}))
         lines.append(Line(key("first"), {"team": self.words.team(st.settings.first_team)}))
         return lines
 

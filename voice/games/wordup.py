@@ -166,7 +166,9 @@ class WordUpHost:
         lines = [Line("wordup.opening_one" if target == 1 else "wordup.opening",
                       {"players": _join(players), "target": target})]
         if self.timer is not None:
-            lines.append(Line("wordup.opening_timed", {"minutes": int(self.timer.limit_s // 60)}))
+            minutes = int(self.timer.limit_s // 60)
+            lines.append(Line("wordup.opening_timed_one" if minutes == 1 else "wordup.opening_timed",
+                              {"minutes": minutes}))
         if self.state.variant.physical_dice:
             lines.append(Line("wordup.opening_physical"))
         lines += self.greetings

@@ -192,7 +192,8 @@ class Narrator:
             if self.table.timer is not None and not state.is_over():
                 self.table.timer.tick(self.table.clock())
                 left = max(0, int((self.table.timer.limit_s - self.table.timer.used_s + 59) // 60))
-                lines.append(Line("wordup.status_time", {"minutes": left}))
+                lines.append(Line("wordup.status_time_one" if left == 1 else "wordup.status_time",
+                                  {"minutes": left}))
             return lines
         if state.is_over():
             return [Line("wordup.status_over")]

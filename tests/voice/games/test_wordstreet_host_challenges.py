@@ -321,3 +321,10 @@ def test_quick_play_time_up_in_the_first_teams_turn_gives_the_other_team_one_mor
     run.index("Blue team, you're on the street!", up)
     assert host.engine.turns == [1, 1] and host.engine.is_over()
     assert run.outcome.winners in ([RED], [BLUE], [RED, BLUE])
+
+
+def test_quick_play_of_one_minute_says_one_minute() -> None:
+    host = new(variant={"quick": "1m"}, clock=FedClock())
+    said = [host.words.phrases.text(line.key, **dict(line.fields)) for line in host.opening()]
+    assert any(s.startswith("Quick play: one minute.") for s in said)
+    assert not any("1 minutes" in s for s in said)

@@ -614,3 +614,10 @@ def test_a_wrong_spelling_spells_the_other_spelling_too() -> None:
     assert lines[-2] == "Another spelling is right too:"
     assert lines[-1] == "-".join(ch for ch in other.upper() if ch.isalpha())
     assert f"{other} is also right" not in " ".join(lines)
+
+
+def test_a_one_minute_game_says_one_minute() -> None:
+    host = host_for(seed=3, variant={"timed": "1"}, clock=lambda: 0.0)
+    said = _say(host.opening())
+    assert "This is a timed game of one minute" in " ".join(said)
+    assert "One minute of play left." in _say(host.status("score", "Ana"))
