@@ -2,9 +2,12 @@
 
 The brainstorm is not a question: the team talks among itself and the app
 only listens for "we're ready" (or "our word is ...") while it keeps the
-time, saying "10 seconds left" and "time's up". Time is the host's injected
-clock, and a listen that times out counts as the silence it waited for, so
-scripted sessions run the timer without sleeping.
+time, saying "10 seconds left" and "time's up"; it also answers "what's the
+score" and the other questions about the game while the sand runs. Time is
+the host's injected clock, and a listen that times out counts as the silence
+it waited for, so scripted sessions run the timer without sleeping; a reply
+that arrives after the time ran out (typed input is read with a timeout, but
+a line may still come late) is too late.
 
 Spelling turns one reply into several engine actions: the letters of "p u
 r p l e" are queued and applied one by one, so each tile's move is announced
@@ -57,6 +60,11 @@ class StreetTable(Protocol):
 
 WARN_AT_S = 10
 """Seconds left at which the brainstorm warning is said."""
+LATE_S = 1.0
+"""A reply that ends this long after the time ran out is too late (speech that began in
+time ends a moment after it)."""
+STATUS_COMMANDS = frozenset({"score", "whose_turn", "where_am_i", "tokens"})
+"""Questions about the game the host answers during the brainstorm."""
 
 READY_PHRASES = (
     "ready", "we're ready", "we are ready", "i'm ready", "i am ready", "ready now",
@@ -159,6 +167,17 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             continue  # a noise: the clock alone says how long it took
         text = heard.nbest[0]
         dialogue.transcript(label, text)
+        if host.clock() - start > seconds + LATE_S:
+            # Said after the sand ran out (typed input waits for nobody): time is up.
+            dialogue.exchanges.append({"expect": "brainstorm", "heard": list(heard.nbest),
+                                       "verdict": "late", "value": None})
+            dialogue.tell(key("time_up"))
+            return Action("brainstorm", team, "time_up")
+        command = parse_command(text)
+        if command in STATUS_COMMANDS:
+            # "What's the score?" while the team thinks: answered, and the sand keeps running.
+            dialogue.speak(dialogue.table.status(command, label))
+            continue
         chosen = ready(text)
         dialogue.exchanges.append({"expect": "brainstorm", "heard": list(heard.nbest),
                                    "verdict": "talk" if chosen is None else "ready",

@@ -209,6 +209,7 @@ class Dialogue:
         transcript: Callable[[str, str], None] | None = None,
         max_tries: int = 3,
         confirm_below: float = 0.6,
+        patience: float = 1.0,
     ) -> None:
         self.mouth = mouth
         self.ears = ears
@@ -219,6 +220,9 @@ class Dialogue:
         self.transcript = transcript or (lambda who, text: None)
         self.max_tries = max_tries
         self.confirm_below = confirm_below
+        self.patience = patience
+        """Reprompt waits are this many times an Ask's ``timeout_s`` (typing is slower than
+        speaking); a time limit is never stretched."""
         self.latencies_ms: list[float] = []
         self.exchanges: list[dict[str, Any]] = []
         self._pending_end: float | None = None
@@ -255,7 +259,7 @@ class Dialogue:
         while True:
             # Intents go into the grammar too, or a constrained recognizer never hears them.
             expected = [*self._expected(ask), *ask.intents]
-            wait = ask.timeout_s
+            wait = ask.timeout_s * self.patience
             if ask.time_limit_s is not None:
                 left = ask.time_limit_s - (max(self.clock(), heard_until) - start)
                 if left <= 0:

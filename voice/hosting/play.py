@@ -40,6 +40,9 @@ from voice.speaking.phrases import Phrases
 
 RATES = ("slow", "normal", "fast")
 TEAM_GAMES = ("sportleisure", "wordstreet")
+TYPING_PATIENCE = 5.0
+"""Typed input: reprompts after five times the spoken wait (about a minute), because
+typing takes longer than speaking; timers and time limits run at their own pace."""
 LOG_POINTER = "current.log"
 """File beside the save naming the running game's turn log, so --resume appends to it."""
 
@@ -195,7 +198,8 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     _note(f"listening with {parts.reason}")
     mouth = SettingsMouth(parts.mouth, lambda rate: save_settings(settings))
     dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,
-                        transcript=Transcript())
+                        transcript=Transcript(),
+                        patience=TYPING_PATIENCE if parts.engine == "text" else 1.0)
     return play(args, dialogue, slot, saved, game, made, seed, hosts)
 
 

@@ -7,11 +7,13 @@ noisy room, tests): the same dialogue runs with keyboard lines as the
 
 from __future__ import annotations
 
+import queue
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from voice.hosting.dialogue import Heard
 
@@ -54,24 +56,88 @@ class SilentMouth:
         self.rate = preset
 
 
+class LineSource(Protocol):
+    """Typed lines as they arrive: ``get`` waits up to ``timeout_s`` for the next one and
+    returns None when none came; it raises EOFError when the input is closed."""
+
+    def get(self, timeout_s: float) -> str | None: ...
+
+
+class ScriptedLines:
+    """Lines given up front (tests, scripts): each is there as soon as it is asked for."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines: Iterator[str] = iter(lines)
+
+    def get(self, timeout_s: float) -> str | None:
+        try:
+            return next(self._lines)
+        except StopIteration:
+            raise EOFError from None
+
+
+class StreamLines:
+    """A stream read by a reader thread, so a wait can end without Enter being pressed:
+    the Word on the Street timer and a per-answer time limit run in text mode too."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        self._closed = False
+        thread = threading.Thread(target=self._read, args=(stream,), daemon=True,
+                                  name="typed-input")
+        thread.start()
+
+    def _read(self, stream: TextIO) -> None:
+        try:
+            for line in iter(stream.readline, ""):
+                self._queue.put(line)
+        except (OSError, ValueError):
+            pass  # the stream was closed under us: the same as end of input
+        self._queue.put(None)
+
+    def get(self, timeout_s: float) -> str | None:
+        if self._closed:
+            raise EOFError
+        try:
+            line = self._queue.get(timeout=max(0.0, timeout_s))
+        except queue.Empty:
+            return None
+        if line is None:
+            self._closed = True
+            raise EOFError
+        return line
+
+
 class TextEars:
-    """Reads one typed line per utterance; end of input means the table left (quit)."""
+    """Reads one typed line per utterance; end of input means the table left (quit).
+
+    A listen waits at most its timeout, like a microphone: nothing typed in time is
+    silence (``timed_out``). Scripted ``lines`` arrive at once; a ``source`` can stand
+    for typing that takes time (tests feed it numbers through the clock, never sleep).
+    """
 
     def __init__(self, lines: Iterable[str] | None = None, prompt: str = "> ",
                  clock: Callable[[], float] = time.monotonic,
-                 echo: TextIO | None = None) -> None:
-        self._lines: Iterator[str] = iter(lines) if lines is not None else iter(sys.stdin.readline, "")
+                 echo: TextIO | None = None, source: LineSource | None = None) -> None:
+        self.interactive = lines is None and source is None and sys.stdin.isatty()
+        if source is None:
+            source = ScriptedLines(lines) if lines is not None else StreamLines(sys.stdin)
+        self._source = source
         self.prompt = prompt
         self.clock = clock
         self.echo = echo
-        self.interactive = lines is None and sys.stdin.isatty()
+        self._prompted = False
 
     def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
-        if self.interactive:
+        if self.interactive and not self._prompted:
             print(self.prompt, end="", flush=True)
+            self._prompted = True
         try:
-            line = next(self._lines)
-        except StopIteration:
+            line = self._source.get(timeout_s)
+        except EOFError:
             return Heard(("quit",), self.clock(), ended=True)
+        if line is None:
+            return Heard((), self.clock(), timed_out=True, typed=True)
+        self._prompted = False
         text = line.strip()
         return Heard((text,) if text else (), self.clock(), timed_out=not text, typed=True)

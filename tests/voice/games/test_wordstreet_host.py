@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import io
+import random
 from pathlib import Path
 
 import pytest
 from test_wordstreet_host_kit import BLUE, READY, RED, FedClock, board, category, new, play
 
 from engine.wordstreet_board import INDEX
+from voice.games.wordstreet import WordStreetHost
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.driver import Driver
+from voice.hosting.session import SaveSlot
+from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
+from voice.speaking.phrases import Phrases
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +55,7 @@ def test_a_turn_names_the_team_reads_the_category_and_moves_each_tile_as_it_is_s
 
 def test_brainstorm_ended_by_were_ready_listens_only_for_ready_and_never_judges_talk() -> None:
     host = new()
-    talk = ["what about cat", "no, dog is better", "purple", "pass", "what's the score"]
+    talk = ["what about cat", "no, dog is better", "purple", "pass", "is it a colour"]
     run = play(host, [*talk, "okay we're ready now", "dog"])
     go = run.index("You have 30 seconds")
     ready = run.index("Great, Red team is ready.", go)
@@ -310,3 +318,64 @@ def test_category_of_the_card_in_play_is_read(tmp_path: Path) -> None:
     assert host.engine.phase == "brainstorm"
     del tmp_path
     assert RED == 0
+
+
+# -- the sand timer runs in text mode too ------------------------------------------------
+
+
+class TypedAt:
+    """Typing that takes time: each line arrives at its clock time (seconds). A wait
+    that ends before the next line moves the clock by the wait, never sleeps."""
+
+    def __init__(self, clock: FedClock, lines: list[tuple[float, str]]) -> None:
+        self.clock = clock
+        self.lines = list(lines)
+
+    def get(self, timeout_s: float) -> str | None:
+        if not self.lines:
+            raise EOFError
+        at, text = self.lines[0]
+        if at > self.clock.now + timeout_s:
+            self.clock.now += timeout_s
+            return None
+        self.clock.now = max(self.clock.now, at)
+        self.lines.pop(0)
+        return text
+
+
+def typed_run(host: WordStreetHost, lines: list[tuple[float, str]]) -> str:
+    clock = host.clock
+    assert isinstance(clock, FedClock)
+    out = io.StringIO()
+    ears = TextEars(clock=clock, source=TypedAt(clock, lines))
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), host, transcript=Transcript(out),
+                        clock=clock)
+    Driver(host, dialogue, random.Random(11), slot=SaveSlot()).run()
+    return out.getvalue()
+
+
+def test_the_timer_runs_in_text_mode_without_enter_being_pressed() -> None:
+    # A "ready" typed 66 s into a 30 s brainstorm is too late: time ran out at 30 s.
+    host = new(clock=FedClock())
+    text = typed_run(host, [(66.0, "ready"), (70.0, "cat")])
+    assert text.index("HOST: 10 seconds left!") < text.index("HOST: Time's up!")
+    assert text.index("HOST: Time's up!") < text.index("RED TEAM: ready")
+    assert "is ready" not in text
+    assert "what's your word? If you haven't got one, say pass." in text
+
+
+def test_a_late_ready_is_not_taken() -> None:
+    host = new(clock=FedClock())
+    ears_text = typed_run(host, [(0.0, ""), (45.0, "we're ready")])
+    assert "Great, Red team is ready." not in ears_text
+    assert "HOST: Time's up!" in ears_text
+
+
+def test_whats_the_score_works_during_the_brainstorm() -> None:
+    host = new(clock=FedClock())
+    text = typed_run(host, [(5.0, "what's the score"), (8.0, "whose turn is it"),
+                            (12.0, "we're ready")])
+    score = text.index("RED TEAM: what's the score")
+    assert "Tiles: Red team 0, Blue team 0." in text[score:] or "has no tiles yet" in text[score:]
+    assert text.index("HOST: Great, Red team is ready.") > score
+    assert "That doesn't work right now" not in text
