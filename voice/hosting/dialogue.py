@@ -260,8 +260,9 @@ class Dialogue:
             # Intents go into the grammar too, or a constrained recognizer never hears them.
             expected = [*self._expected(ask), *ask.intents]
             wait = ask.timeout_s * self.patience
+            before = max(self.clock(), heard_until)
             if ask.time_limit_s is not None:
-                left = ask.time_limit_s - (max(self.clock(), heard_until) - start)
+                left = ask.time_limit_s - (before - start)
                 if left <= 0:
                     self.tell("common.answer_time_up", name=ask.addressee)
                     return self._give_up(ask)
@@ -272,7 +273,7 @@ class Dialogue:
             if heard.timed_out:
                 # A listen that timed out took the whole wait, whatever the clock says
                 # (scripted sessions feed silences without sleeping).
-                heard_until = max(self.clock(), heard_until) + wait
+                heard_until = before + wait
             if not heard.nbest and (ask.patient or ask.time_limit_s is not None):
                 silent += 1
                 if ask.time_limit_s is not None and heard_until - start >= ask.time_limit_s:

@@ -261,3 +261,28 @@ def test_spelling_the_first_attempt_is_the_answer_and_typed_letters_are_never_co
     text = out.getvalue()
     assert "Was that" not in text and "didn't catch" not in text and "Did you say" not in text
     assert "n e i g h b o u r" not in text  # no second try was read
+
+
+class ClockedSilence:
+    """Ears that wait out every timeout on a clock that really moves (as a microphone)."""
+
+    def __init__(self, clock: list[float]) -> None:
+        self.clock = clock
+        self.waits: list[float] = []
+
+    def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+        self.waits.append(timeout_s)
+        self.clock[0] += timeout_s
+        return Heard((), self.clock[0], timed_out=True)
+
+
+def test_a_per_answer_time_limit_counts_real_waits_once() -> None:
+    now = [0.0]
+    ears = ClockedSilence(now)
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(), clock=lambda: now[0],
+                        transcript=Transcript(out))
+    ask = word_ask(time_limit_s=30.0, patient=True)
+    assert dialogue.ask(ask).verdict == "wrong"
+    assert sum(ears.waits) == 30.0 and now[0] == 30.0
+    assert "Time's up, Ana." in out.getvalue()
