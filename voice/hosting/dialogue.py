@@ -163,6 +163,12 @@ def waiting(said: str, *, offered: bool) -> bool:
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
 
 
+def _spellings(ask: Ask) -> set[str]:
+    """The right spellings of a spelling Ask, letters only."""
+    req = ask.request
+    return {letters_only(str(s)) for s in [req.get("answer", ""), *req.get("variants", ())]}
+
+
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
     """The reply to "Was that B or P?": one of the two letters (commands are commands)."""
     if not heard.nbest:
@@ -319,6 +325,15 @@ class Dialogue:
                 # Sound-alike letters: ask about those only ("Was that B or P?"); the
                 # first attempt stays the answer.
                 result = self._settle_letters(ask, result)
+            elif (ask.expect == "spelling" and result.verdict == "unclear"
+                  and result.value and result.value in _spellings(ask)):
+                # The recognizer was torn and its runner-up is right: confirm what was
+                # heard; a "no" leaves the first attempt, wrong, never a second try.
+                said = ask.confirm(result) if ask.confirm is not None else Line(
+                    "common.did_you_say", {"said": "-".join(str(result.value).upper())})
+                if self._confirmed(said, ask.addressee):
+                    return Understood("correct", result.value, 1.0, result.heard)
+                return Understood("wrong", None, 1.0, result.heard)
             if result.verdict != "unclear":
                 if (ask.confirm is not None and result.confidence < self.confirm_below
                         and not (heard.typed and ask.expect == "spelling")):
@@ -408,9 +423,7 @@ class Dialogue:
         finally:
             self._last = pending
         said = "".join(letters)
-        req = ask.request
-        spellings = {letters_only(str(s)) for s in [req.get("answer", ""), *req.get("variants", ())]}
-        if said in spellings:
+        if said in _spellings(ask):
             return Understood("correct", said, 1.0, result.heard)
         return Understood("wrong", said, 1.0, result.heard)
 

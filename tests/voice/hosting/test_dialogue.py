@@ -286,3 +286,24 @@ def test_a_per_answer_time_limit_counts_real_waits_once() -> None:
     assert dialogue.ask(ask).verdict == "wrong"
     assert sum(ears.waits) == 30.0 and now[0] == 30.0
     assert "Time's up, Ana." in out.getvalue()
+
+
+class SpokenNbest(SpokenEars):
+    def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+        line = next(self.lines, None)
+        if line is None:
+            return Heard(("quit",), ended=True)
+        return Heard(tuple(line.split(" | ")))
+
+
+@pytest.mark.parametrize(("reply", "verdict"), [("yes", "correct"), ("no", "wrong")])
+def test_spelling_a_torn_recognizer_confirms_and_a_no_is_no_second_try(
+        reply: str, verdict: str) -> None:
+    out = io.StringIO()
+    ears = SpokenNbest(["n e i g h b o u r s | n e i g h b o u r", reply,
+                        "n e i g h b o u r"])
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(),
+                        transcript=Transcript(out))
+    assert dialogue.ask(spelling_ask()).verdict == verdict
+    assert "Did you say N-E-I-G-H-B-O-U-R?" in out.getvalue()
+    assert "say it again" not in out.getvalue()
