@@ -30,6 +30,10 @@ JSON: TypeAlias = Any
 CHANCE = -1
 """Actor id of chance nodes: the driver (RNG or real dice) answers them."""
 
+MAX_DECK = 100_000
+"""The most cards a question deck may hold: no box comes near it, so a bigger
+number (a damaged save) is refused before anything is allocated for it."""
+
 COLOURS = ("orange", "green", "blue", "yellow")
 """Word Up's four question colours, in the order the rule sheet lists them."""
 

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from engine.core import (
     CHANCE,
     JSON,
+    MAX_DECK,
     Action,
     Event,
     IllegalActionError,
@@ -609,8 +610,8 @@ def new_game(teams: Sequence[Sequence[str]], n_cards: int, first_team: int = 0) 
         if len(set(names)) != len(names):
             raise SetupError(f"team {index}: member names must differ (Sin Bin names one)")
         cleaned.append(names)
-    if isinstance(n_cards, bool) or not isinstance(n_cards, int) or n_cards < 1:
-        raise SetupError(f"the question deck needs at least 1 card, got {n_cards!r}")
+    if isinstance(n_cards, bool) or not isinstance(n_cards, int) or not 1 <= n_cards <= MAX_DECK:
+        raise SetupError(f"the question deck needs 1 to {MAX_DECK} cards, got {n_cards!r}")
     if first_team not in (0, 1) or isinstance(first_team, bool):
         raise SetupError(f"first_team must be 0 or 1, got {first_team!r}")
     return SportLeisureState(teams=(cleaned[0], cleaned[1]), n_cards=n_cards,

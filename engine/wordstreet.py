@@ -69,6 +69,7 @@ from dataclasses import asdict, dataclass
 from engine.core import (
     CHANCE,
     JSON,
+    MAX_DECK,
     Action,
     Event,
     IllegalActionError,
@@ -156,11 +157,11 @@ class Settings:
                 raise SetupError(f"{name} must be a whole number {span}, got {value!r}")
 
         whole("players", self.players, 2, 8)
-        whole("deck_size", self.deck_size, 1)
+        whole("deck_size", self.deck_size, 1, MAX_DECK)
         whole("first_team", self.first_team, 0, 1)
-        whole("timer_seconds", self.timer_seconds, 1)
+        whole("timer_seconds", self.timer_seconds, 1, 1 << 31)
         if self.turn_limit is not None:
-            whole("turn_limit", self.turn_limit, 1)
+            whole("turn_limit", self.turn_limit, 1, 1 << 31)
         if self.side not in SIDES:
             raise SetupError(f"side must be 'blue' or 'orange', got {self.side!r}")
         if not isinstance(self.time_limit, bool):
