@@ -114,7 +114,7 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
     host.resumed = True
     learn = WordUpLearners(list(host.names))
     learn.join(list(host.state.levels))
-    learn.restore(dict(setup.get("learners") or {}))
+    learn.restore(setup.get("learners") or {})
     host.learn = learn
     return host
 
@@ -182,6 +182,11 @@ class WordUpHost:
         if self.learn is not None:
             setup["learners"] = self.learn.to_json()
         return setup
+
+    def note_action(self, n: int) -> None:
+        """The driver's number of the action about to be narrated (keys profile results)."""
+        if self.learn is not None:
+            self.learn.action = n
 
     def restore(self, state_json: dict[str, Any]) -> None:
         """Rewind (undo, "that was wrong"): the rewound verdict leaves the profile too."""

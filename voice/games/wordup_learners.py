@@ -38,8 +38,12 @@ class WordUpLearners:
         self.started = clock()
         self.offered_turn = -1
         self.reports: list[Path] = []
-        self.last: tuple[int, WordUpItem] | None = None
-        """The latest verdict recorded, so an overrule can take it back."""
+        self.last: dict[str, Any] | None = None
+        """The latest verdict recorded (seat, item id, key), so an overrule can take it
+        back; saved with the game, so it can also after a resume."""
+        self.action: int | None = None
+        """The driver's number of the action being narrated: with the game's start it
+        keys each result, so a resumed game records a verdict once."""
 
     def join(self, levels: list[int]) -> tuple[list[int], list[Line]]:
         """Each seat's level from now on (a level a teacher pinned wins), and what to say."""
@@ -53,15 +57,22 @@ class WordUpLearners:
         return out, lines
 
     def answered(self, seat: int, item: WordUpItem, correct: bool) -> None:
-        self.learners.answered(self.names[seat], item, correct, self.clock())
-        self.last = (seat, item)
+        key = None if self.action is None else f"{self.started:.3f}#{self.action}"
+        self.learners.answered(self.names[seat], item, correct, self.clock(), key=key)
+        self.last = {"seat": seat, "item": item.id, "key": key}
 
     def retract_last(self) -> None:
         """The table overruled or undid the last verdict: it no longer counts."""
-        if self.last is not None:
-            seat, item = self.last
-            self.learners.retract(self.names[seat], item)
-            self.last = None
+        last = self.last
+        self.last = None
+        if last is None:
+            return
+        seat = last.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            return
+        key = last.get("key")
+        self.learners.retract(self.names[seat], str(last.get("item")),
+                              key if isinstance(key, str) else None)
 
     def offer(self, seat: int, turn: int, dialogue: Dialogue | None) -> int | None:
         """Ask ``seat`` the level question if one is due this turn; the new level or None."""
@@ -84,9 +95,25 @@ class WordUpLearners:
 
     def to_json(self) -> dict[str, Any]:
         return {"fit": self.learners.to_json(), "offered_turn": self.offered_turn,
-                "started": self.started}
+                "started": self.started, "last": self.last}
 
     def restore(self, data: dict[str, Any]) -> None:
-        self.learners.restore(data.get("fit", {}))
-        self.offered_turn = int(data.get("offered_turn", -1))
-        self.started = float(data.get("started", self.started))
+        """Put back a saved game's state; ValueError if a field is damaged."""
+        if not isinstance(data, dict):
+            raise ValueError("setup.learners must be an object")
+        fit = data.get("fit", {})
+        if not isinstance(fit, dict):
+            raise ValueError("setup.learners.fit must be an object")
+        self.learners.restore(fit)
+        offered = data.get("offered_turn", -1)
+        started = data.get("started", self.started)
+        last = data.get("last")
+        if type(offered) is not int:
+            raise ValueError(f"setup.learners.offered_turn {offered!r} is not a whole number")
+        if type(started) not in (int, float):
+            raise ValueError(f"setup.learners.started {started!r} is not a time")
+        if last is not None and not isinstance(last, dict):
+            raise ValueError("setup.learners.last must be an object or null")
+        self.offered_turn = offered
+        self.started = float(started)
+        self.last = last

@@ -3,8 +3,15 @@
 The driver is the only place that changes the engine state, so it is also
 where undo, "that was right / that was wrong" and quit are carried out: the
 dialogue raises them as :class:`~voice.hosting.dialogue.ControlFlow` and the driver
-rewinds to the snapshot taken before the last verdict. Every applied action
-is followed by an atomic autosave, so a killed process resumes exactly.
+rewinds to the snapshot taken before the last verdict.
+
+Nothing the table is told may be lost, so each applied action is saved first
+(state, random state, the undo snapshot, the timer, and the action's events
+and turn-log record as ``pending``) and only then said, logged and recorded
+in the profiles. A process killed anywhere resumes from the save and finishes
+the pending action: the log and the profiles are keyed by the action number,
+so it lands there exactly once, and it is said again when the log does not
+show it was said.
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import CHANCE, Action, Prompt, RulesError
-from voice.hosting.dialogue import ControlFlow, Dialogue
+from engine.core import CHANCE, Action, Event, Prompt, RulesError
+from voice.hosting.dialogue import ControlFlow, Dialogue, Line
 from voice.hosting.host import Host
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
 
@@ -30,11 +37,24 @@ def is_verdict(action: Action) -> bool:
 
 @dataclass
 class Snapshot:
-    """The state just before a verdict, so the table can overrule it."""
+    """The state just before a verdict, so the table can overrule it (saved, so it
+    survives a resume); ``n`` is the action number the verdict got."""
 
     state: dict[str, Any]
     rng: list[Any]
     action: Action
+    n: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"state": self.state, "rng": self.rng, "action": self.action.to_json(),
+                "n": self.n}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any] | None) -> Snapshot | None:
+        if data is None:
+            return None
+        return Snapshot(dict(data["state"]), list(data["rng"]), Action.from_json(data["action"]),
+                        int(data.get("n", 0)))
 
 
 @dataclass
@@ -60,6 +80,8 @@ class Driver:
         actions: int = 0,
         clock: Callable[[], float] = time.monotonic,
         on_step: Callable[[int], None] | None = None,
+        undo: Mapping[str, Any] | None = None,
+        pending: Mapping[str, Any] | None = None,
     ) -> None:
         self.host = host
         self.dialogue = dialogue
@@ -69,12 +91,25 @@ class Driver:
         self.actions = actions
         self.clock = clock
         self.on_step = on_step
-        self.last_verdict: Snapshot | None = None
+        self.last_verdict: Snapshot | None = Snapshot.from_json(undo)
+        self.pending: dict[str, Any] | None = dict(pending) if pending is not None else None
+        """The last action's events and log record, saved but not yet said, logged and
+        recorded (a resumed save's, until :meth:`run` finishes it)."""
         self._logged = len(dialogue.exchanges)
         """Exchanges already written to the turn log (the rest belong to the next turn)."""
 
     def run(self) -> Outcome:
         self.dialogue.speak(self.host.opening())
+        if self.pending is not None:
+            # Resumed after a kill: finish the last action, said again unless the log
+            # shows it was said (the log is written after the speech).
+            record = self.pending.get("record")
+            said = record is not None and self.log is not None and self.log.has(
+                int(self.pending["n"]))
+            try:
+                self._finish(announce=not said, fresh=False)
+            except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+                self.pending = None  # a damaged record of it: the game itself goes on
         while not self.host.state.is_over():
             prompt = self.host.state.prompt()
             try:
@@ -97,31 +132,60 @@ class Driver:
             return self.host.chance(prompt, self.rng)
         return self.host.decide(prompt, self.dialogue)
 
-    def _apply(self, prompt: Prompt, action: Action) -> None:
+    def _apply(self, prompt: Prompt, action: Action, first: Line | None = None) -> None:
+        """Apply, save, then say (``first``, then the narration), log and record."""
         before = self.host.state.to_json() if is_verdict(action) else None
         rng_before = rng_state_to_json(self.rng) if before is not None else None
         events = self.host.state.apply(action)
-        if before is not None and rng_before is not None:
-            self.last_verdict = Snapshot(before, rng_before, action)
         self.actions += 1
-        self.dialogue.speak(self.host.narrate(events))
+        if before is not None and rng_before is not None:
+            self.last_verdict = Snapshot(before, rng_before, action, self.actions)
+        record = None
         if self.log is not None and prompt.actor != CHANCE:
-            self.log.append(
-                {
-                    "n": self.actions,
-                    "prompt": prompt.kind,
-                    "actor": prompt.actor,
-                    "info": dict(prompt.info),
-                    "exchanges": self.dialogue.exchanges[self._logged:],
-                    "action": action.to_json(),
-                    "events": [e.kind for e in events],
-                    "latency_ms": [round(x, 1) for x in self.dialogue.latencies_ms[-3:]],
-                }
-            )
+            record = {
+                "n": self.actions,
+                "prompt": prompt.kind,
+                "actor": prompt.actor,
+                "info": dict(prompt.info),
+                "exchanges": self.dialogue.exchanges[self._logged:],
+                "action": action.to_json(),
+                "events": [e.kind for e in events],
+                "latency_ms": [],
+            }
         self._logged = len(self.dialogue.exchanges)
-        self.save()
+        self.pending = {"n": self.actions,
+                        "events": [{"kind": e.kind, "data": dict(e.data)} for e in events],
+                        "record": record,
+                        "first": None if first is None else [first.key, dict(first.fields)]}
+        self.save()  # first: what the table is about to hear is on disk
+        self._finish(announce=True, fresh=True)
         if self.on_step is not None:
             self.on_step(self.actions)
+
+    def _finish(self, announce: bool, fresh: bool) -> None:
+        """Say, log and record the pending action, each once (also after a resume);
+        ``fresh``: just applied, so the reply latency of its narration is logged too."""
+        pending = self.pending
+        if pending is None:
+            return
+        n = int(pending["n"])
+        events = [Event(str(e["kind"]), dict(e["data"])) for e in pending["events"]]
+        note = getattr(self.host, "note_action", None)
+        if note is not None:
+            note(n)  # the profiles key this action's results by its number
+        lines = self.host.narrate(events)
+        first = pending.get("first")
+        if isinstance(first, list) and len(first) == 2:
+            lines = [Line(str(first[0]), dict(first[1])), *lines]
+        if announce:
+            self.dialogue.speak(lines)
+        record = pending.get("record")
+        if record is not None and self.log is not None:
+            if fresh:
+                record = {**record, "latency_ms": [round(x, 1)
+                                                   for x in self.dialogue.latencies_ms[-3:]]}
+            self.log.append(record)
+        self.pending = None
 
     def _overrule(self, command: str) -> None:
         """Carry out undo / "that was right" / "that was wrong" on the last verdict."""
@@ -132,20 +196,27 @@ class Driver:
         if snap is None:
             self.dialogue.tell("common.nothing_to_undo")
             return
-        self.host.restore(snap.state)
-        self.rng = rng_from_json(snap.rng)
+        try:
+            self.host.restore(snap.state)
+            self.rng = rng_from_json(snap.rng)
+        except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError,
+                RecursionError):
+            # A damaged snapshot from a save (the game itself loaded): nothing to go back to.
+            self.last_verdict = None
+            self.dialogue.tell("common.nothing_to_undo")
+            return
         self.last_verdict = None
         if command == "undo":
-            self.dialogue.tell("common.undone")
             self.save()
+            self.dialogue.tell("common.undone")
             return
         flipped = VERDICT_FLIPS[command]
         value = dict(snap.action.value)
         value["correct"] = flipped
-        self.dialogue.tell("common.overruled_right" if flipped else "common.overruled_wrong")
         action = Action(snap.action.kind, snap.action.actor, value)
+        said = Line("common.overruled_right" if flipped else "common.overruled_wrong")
         try:
-            self._apply(self.host.state.prompt(), action)
+            self._apply(self.host.state.prompt(), action, first=said)
         except RulesError:
             self.dialogue.tell("common.not_now")
 
@@ -161,5 +232,7 @@ class Driver:
                 actions=self.actions,
                 extra={"rate": self.dialogue.settings.rate,
                        "verbose": self.dialogue.settings.verbose},
+                undo=self.last_verdict.to_json() if self.last_verdict is not None else None,
+                pending=self.pending,
             )
         )

@@ -92,30 +92,43 @@ class Learners:
         self.store.save(profile)
         return profile.level, says
 
-    def answered(self, name: str, item: WordUpItem, correct: bool, at: float) -> None:
-        """Record one verdict for ``name`` (seconds since the epoch ``at``)."""
-        player = self._get(name)
-        player.profile.record(item, correct, at, level=player.fit.level)
-        player.fit.add(correct)
-        self.store.save(player.profile)
+    def answered(self, name: str, item: WordUpItem, correct: bool, at: float,
+                 key: str | None = None) -> None:
+        """Record one verdict for ``name`` (seconds since the epoch ``at``).
 
-    def retract(self, name: str, item: WordUpItem) -> None:
+        ``key`` names the game and action: a verdict the profile already holds
+        under it (a resumed game finishing its last action) is not counted
+        twice there. The level window, which comes from the saved game, always
+        takes it, since the game was saved before the verdict was recorded.
+        """
+        player = self._get(name)
+        recorded = player.profile.record(item, correct, at, level=player.fit.level, key=key)
+        player.fit.add(correct)
+        if recorded:
+            self.store.save(player.profile)
+
+    def retract(self, name: str, item: WordUpItem | str, key: str | None = None) -> None:
         """Take back the latest verdict on ``item`` for ``name``: the table overruled it.
 
+        ``item`` is the item or its id; ``key`` (if given) picks the very verdict.
         The corrected verdict is then recorded again with :meth:`answered`, so
         an overruled answer counts once, as the table decided.
         """
         player = self._get(name)
         profile = player.profile
+        item_id = item if isinstance(item, str) else item.id
         for n in range(len(profile.results) - 1, -1, -1):
-            if profile.results[n].item_id == item.id:
+            found = profile.results[n]
+            if (found.key == key) if key is not None else (found.item_id == item_id):
                 result = profile.results.pop(n)
                 break
         else:
             return
-        if not result.correct:
+        if not result.correct and not isinstance(item, str):
             word, _ = missed_entry(item)
             profile.missed = [m for m in profile.missed if m.word.lower() != word.lower()]
+        elif not result.correct:
+            profile.missed = [m for m in profile.missed if m.at != result.at]
         if player.fit.recent:
             player.fit.recent.pop()
         self.store.save(profile)

@@ -88,10 +88,16 @@ class Result:
     correct: bool
     level: int
     item_id: str | None = None
+    key: str | None = None
+    """Which game and action gave it (``<game start>#<action>``), so a game resumed
+    after a kill records an answer once."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"at": self.at, "category": self.category, "correct": self.correct,
-                "level": self.level, "item_id": self.item_id}
+        out = {"at": self.at, "category": self.category, "correct": self.correct,
+               "level": self.level, "item_id": self.item_id}
+        if self.key is not None:
+            out["key"] = self.key
+        return out
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Result:
@@ -101,8 +107,11 @@ class Result:
         if level not in LEVELS or not isinstance(data["correct"], bool):
             raise ValueError(f"result {dict(data)!r} is out of range")
         item_id = data.get("item_id")
+        key = data.get("key")
+        if key is not None and not isinstance(key, str):
+            raise ValueError(f"result key {key!r} is not text")
         return Result(float(data["at"]), category, data["correct"], level,
-                      None if item_id is None else str(item_id))
+                      None if item_id is None else str(item_id), key)
 
 
 @dataclass(frozen=True)
@@ -176,16 +185,23 @@ class Profile:
         return name_key(self.name)
 
     def record(self, item: WordUpItem, correct: bool, at: float,
-               level: int | None = None) -> None:
-        """Note one answer; a wrong one also adds the word to the missed list."""
+               level: int | None = None, key: str | None = None) -> bool:
+        """Note one answer; a wrong one also adds the word to the missed list.
+
+        With ``key`` (game and action), an answer already recorded under it is not
+        recorded again (a resumed game finishing its last action): False then.
+        """
+        if key is not None and any(r.key == key for r in self.results):
+            return False
         played = self.level if level is None else level
-        self.results.append(Result(at, str(item.category), correct, played, item.id))
+        self.results.append(Result(at, str(item.category), correct, played, item.id, key))
         del self.results[:-MAX_RESULTS]
         if not correct:
             word, sentence = missed_entry(item)
             self.missed = [m for m in self.missed if m.word.lower() != word.lower()]
             self.missed.append(Missed(word, sentence, str(item.category), at, played))
             del self.missed[:-MAX_MISSED]
+        return True
 
     def tallies(self, since: float | None = None) -> dict[str, CategoryTally]:
         """Per category (all four, in board order), right out of asked."""
