@@ -21,12 +21,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from content.load import ContentError
+from engine.core import RulesError
 from voice.errors import UsageError, UserError
 from voice.hosting.dialogue import Dialogue, Line, Mouth, Settings
 from voice.hosting.driver import Driver
 from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP
 from voice.hosting.host import GAME_TITLES, HostModules, PlayOptions
-from voice.hosting.session import SaveSlot, TurnLog, atomic_write_text, data_dir, rng_from_json
+from voice.hosting.session import (
+    SavedGame,
+    SaveSlot,
+    TurnLog,
+    atomic_write_text,
+    clean_stale_tmp,
+    data_dir,
+    read_data_file,
+    rng_from_json,
+)
 from voice.hosting.setup import (
     VoiceSetup,
     check_variant,
@@ -61,20 +72,29 @@ def load_settings(note: Any = None) -> Settings:
     if not path.exists():
         return settings
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_data_file(path, limit=64 * 1024)
+        if not isinstance(data, dict):
+            raise ValueError(f"it holds {type(data).__name__}, not settings")
         if data.get("rate") in RATES:
             settings.rate = data["rate"]
         if isinstance(data.get("verbose"), bool):
             settings.verbose = data["verbose"]
-    except (ValueError, AttributeError, OSError) as exc:
+    except (ValueError, OSError) as exc:
         if note is not None:
             note(f"settings file {path} is unreadable ({exc}); using defaults")
     return settings
 
 
-def save_settings(settings: Settings) -> None:
-    atomic_write_text(settings_path(),
-                      json.dumps({"rate": settings.rate, "verbose": settings.verbose}) + "\n")
+def save_settings(settings: Settings, note: Any = None) -> None:
+    """Keep the rate and verbosity; with ``note``, a failed write is a note, not an error
+    (the game goes on at the chosen speed, it is only not remembered)."""
+    try:
+        atomic_write_text(settings_path(),
+                          json.dumps({"rate": settings.rate, "verbose": settings.verbose}) + "\n")
+    except UserError as exc:
+        if note is None:
+            raise
+        note(f"{exc}; the setting applies to this game only")
 
 
 # -- the parts --------------------------------------------------------------------------
@@ -173,11 +193,14 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
         save_settings(settings)
 
     slot = SaveSlot()
+    _clean(slot)
     saved = slot.read() if args.resume else None
     if saved is not None and args.game is not None and args.game != saved.game:
         raise UsageError(f"the saved game is {saved.game}, not {args.game}; "
                          f"use 'tabletop play --resume' or 'tabletop play {saved.game} --resume'")
     game = saved.game if saved is not None else args.game
+    # A save damaged inside fails here, in one line, before a device is opened.
+    loaded = load_saved(slot, saved, hosts) if saved is not None else None
     module = hosts(game) if game is not None else None
 
     options: PlayOptions | None = None
@@ -196,11 +219,11 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
 
     parts = build_parts(args, settings)
     _note(f"listening with {parts.reason}")
-    mouth = SettingsMouth(parts.mouth, lambda rate: save_settings(settings))
+    mouth = SettingsMouth(parts.mouth, lambda rate: save_settings(settings, _note))
     dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,
                         transcript=Transcript(),
                         patience=TYPING_PATIENCE if parts.engine == "text" else 1.0)
-    return play(args, dialogue, slot, saved, game, made, seed, hosts)
+    return play(args, dialogue, slot, saved, game, made, seed, hosts, loaded)
 
 
 def _new_host(module: Any, options: PlayOptions, seed: int, pack: Path | None
@@ -214,19 +237,20 @@ def _new_host(module: Any, options: PlayOptions, seed: int, pack: Path | None
 
 def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: Any,
          game: str | None, made: tuple[Any, random.Random] | None, seed: int,
-         hosts: HostModules) -> int:
+         hosts: HostModules, loaded: tuple[Any, random.Random] | None = None) -> int:
     """Set up (by voice if needed), then run the game to its end or until the table quits."""
     from voice.hosting.dialogue import ControlFlow
 
-    if saved is None and made is None:
-        try:
-            saved = _offer_resume(dialogue, slot, game)
-        except ControlFlow:
-            dialogue.tell("setup.goodbye")
-            return 0
+    try:
+        if saved is None and made is None:
+            saved, loaded = _offer_resume(dialogue, slot, game, hosts)
+        elif saved is None and slot.exists():
+            saved, loaded = _offer_keep(dialogue, slot, hosts)
+    except ControlFlow:
+        dialogue.tell("setup.goodbye")
+        return 0
     if saved is not None:
-        host = hosts(saved.game).load_host(saved.setup, saved.state)
-        rng = rng_from_json(saved.rng)
+        host, rng = loaded if loaded is not None else load_saved(slot, saved, hosts)
         actions = saved.actions
         log = TurnLog(_log_path(slot, saved.game, resume=True))
     else:
@@ -242,14 +266,15 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
             made = _new_host(module, options, seed, args.pack)
         host, rng = made
         actions = 0
-        if slot.exists():
-            _note(f"the earlier saved game in {slot.folder} is replaced by this new one")
         log = TurnLog(_log_path(slot, host.game, resume=False))
     if hasattr(host, "verbose"):
         host.verbose = dialogue.settings.verbose
     dialogue.table = host
-    driver = Driver(host, dialogue, rng, slot=slot, log=log, actions=actions)
-    driver.save()
+    driver = Driver(host, dialogue, rng, slot=slot, log=log, actions=actions,
+                    undo=saved.undo if saved is not None else None,
+                    pending=saved.pending if saved is not None else None)
+    if saved is None:
+        driver.save()
     outcome = driver.run()
     if not outcome.quit:
         (slot.folder / LOG_POINTER).unlink(missing_ok=True)
@@ -258,31 +283,108 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
     return 0
 
 
-def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None) -> Any:
-    """Set-up by voice with a game saved: a table that cannot type --resume is asked."""
-    if not slot.exists():
-        return None
+LOAD_ERRORS = (UserError, RulesError, ContentError, ValueError, TypeError, KeyError,
+               IndexError, AttributeError, RecursionError, OverflowError)
+"""What loading a damaged save can raise, from any layer below (set-up, engine, packs)."""
+
+
+def load_saved(slot: SaveSlot, saved: SavedGame, hosts: HostModules
+               ) -> tuple[Any, random.Random]:
+    """The host and random generator of a saved game.
+
+    A save that passed :meth:`SaveSlot.read` may still be damaged inside (an
+    engine field, the set-up, a pack it names): then it is kept aside as
+    ``current.json.damaged-<n>`` and a DamagedSave names the file, the reason and
+    the way to a new game, so the next ``--resume`` does not fail the same way.
+    """
     try:
-        saved = slot.read()
-    except UserError as exc:  # damaged: kept aside by read(); say so and start afresh
-        _note(str(exc))
-        return None
+        host = hosts(saved.game).load_host(saved.setup, saved.state)
+        rng = rng_from_json(saved.rng)
+    except LOAD_ERRORS as exc:
+        reason = str(exc) or type(exc).__name__
+        if isinstance(exc, RecursionError):
+            reason = "nested too deeply"
+        raise slot.damaged(" ".join(reason.split())[:300]) from None
+    return host, rng
+
+
+def _clean(slot: SaveSlot) -> None:
+    """Temporary files a killed write left behind: in the saves folder and the data folder."""
+    slot.clean()
+    clean_stale_tmp(slot.folder.parent)
+
+
+def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None, hosts: HostModules
+                  ) -> tuple[Any, tuple[Any, random.Random] | None]:
+    """Set-up by voice with a game saved: a table that cannot type --resume is asked."""
+    found = _readable(slot, hosts)
+    if found is None:
+        return None, None
+    saved, loaded = found
     if game is not None and saved.game != game:
-        return None
+        return None, None
     from voice.hosting.setup import VoiceSetup as _Setup
 
     title = GAME_TITLES.get(saved.game, saved.game)
     if _Setup(dialogue).yes(Line("setup.resume_offer", {"game": title}), "everyone", True):
-        return saved
-    return None
+        return saved, loaded
+    return None, None
+
+
+def _offer_keep(dialogue: Dialogue, slot: SaveSlot, hosts: HostModules
+                ) -> tuple[Any, tuple[Any, random.Random] | None]:
+    """A new game from flags over an unfinished one: ask first. Yes (or no clear answer)
+    carries on with the saved game; no starts the new one, the old save kept aside."""
+    found = _readable(slot, hosts)
+    if found is None:
+        return None, None
+    saved, loaded = found
+    from voice.hosting.setup import VoiceSetup as _Setup
+
+    title = GAME_TITLES.get(saved.game, saved.game)
+    if _Setup(dialogue).yes(Line("setup.resume_offer", {"game": title}), "everyone", True):
+        return saved, loaded
+    kept = keep_replaced(slot)
+    if kept is not None:
+        _note(f"the unfinished game was kept as {kept}")
+    return None, None
+
+
+def keep_replaced(slot: SaveSlot) -> Path | None:
+    """Move the save out of the way of a new game (``current.json.replaced-<n>``)."""
+    n = 1
+    while (aside := slot.path.with_name(f"{slot.path.name}.replaced-{n}")).exists():
+        n += 1
+    try:
+        slot.path.replace(aside)
+    except OSError as exc:
+        raise UserError(f"cannot keep the unfinished game {slot.path} aside: "
+                        f"{exc.strerror or exc}; it was left as it was") from None
+    return aside
+
+
+def _readable(slot: SaveSlot, hosts: HostModules
+              ) -> tuple[SavedGame, tuple[Any, random.Random]] | None:
+    """The saved game and its host, or None (no save, or a damaged one: kept aside, noted)."""
+    if not slot.exists():
+        return None
+    try:
+        saved = slot.read()
+        return saved, load_saved(slot, saved, hosts)
+    except UserError as exc:  # damaged: kept aside; say so and start afresh
+        _note(str(exc))
+        return None
 
 
 def _log_path(slot: SaveSlot, game: str, resume: bool) -> Path:
     """The turn log: the saved game's own log on resume, a new dated one for a new game."""
     pointer = slot.folder / LOG_POINTER
     if resume and pointer.exists():
-        name = pointer.read_text(encoding="utf-8").strip()
-        if name and "/" not in name and name.endswith(".jsonl"):
+        try:
+            name = pointer.read_text(encoding="utf-8", errors="replace")[:300].strip()
+        except OSError:
+            name = ""
+        if name and "/" not in name and name.endswith(".jsonl") and len(name) <= 200:
             return slot.folder / name
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = slot.folder / f"{game}-{stamp}.jsonl"

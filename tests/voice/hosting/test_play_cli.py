@@ -201,3 +201,61 @@ def test_set_up_by_voice_offers_the_saved_game(
     code, out, _ = _play(["play", "--asr", "text", "--no-speech"], ["no", "word up"],
                          monkeypatch, capsys)
     assert "Which game shall we play" in out
+
+
+@pytest.mark.parametrize("damage", [
+    {"state": {"game": "wordup", "version": 1, "tokens": "lots"}},
+    {"setup": {"players": [["Ana", 2], ["Ben", 4]], "pack": 5}},
+    {"setup": {"players": [["Ana", 2], ["Ben", 4]], "learners": {"fit": [1, 2]}}},
+    {"setup": {"players": [["Ana", 2], ["Ben", 4]], "timer": {"minutes": "ten"}}},
+    {"game": "chess"},
+])
+def test_a_save_damaged_inside_names_the_file_is_kept_aside_and_a_new_game_is_offered(
+        damage: dict[str, object], monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
+    path = _data / "saves" / "current.json"
+    saved = json.loads(path.read_text())
+    for key, value in damage.items():
+        if isinstance(value, dict) and key == "setup":
+            saved["setup"].update(value)
+        else:
+            saved[key] = value
+    path.write_text(json.dumps(saved))
+    code, _, err = _play(["play", "--resume", "--asr", "text", "--no-speech"], [],
+                         monkeypatch, capsys)
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"the saved game {path} is damaged" in err
+    assert "current.json.damaged-1" in err and "tabletop play GAME" in err
+    assert (_data / "saves" / "current.json.damaged-1").exists() and not path.exists()
+    # Set-up by voice after it: no saved game to offer, a new one is set up.
+    _, out, _ = _play(["play", "--asr", "text", "--no-speech"], [], monkeypatch, capsys)
+    assert "Which game shall we play" in out
+
+
+def test_a_new_game_over_an_unfinished_one_asks_first(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
+    first = SaveSlot(_data / "saves").read()
+    # Yes: the saved game goes on, nothing is replaced.
+    _, out, _ = _play([*PLAY, "--seed", "9"], ["yes"], monkeypatch, capsys)
+    assert "There's a saved game of Word Up. Shall we carry on with it?" in out
+    assert "Welcome back to Word Up" in out
+    assert SaveSlot(_data / "saves").read().state == first.state
+    # No: the new game starts and the old save is kept beside it.
+    _, out, err = _play([*PLAY, "--seed", "9"], ["no"], monkeypatch, capsys)
+    kept = _data / "saves" / "current.json.replaced-1"
+    assert f"the unfinished game was kept as {kept}" in err
+    assert json.loads(kept.read_text())["state"] == first.state
+    assert SaveSlot(_data / "saves").read().state != first.state
+
+
+def test_a_damaged_settings_file_is_a_note_and_the_defaults(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _data.mkdir(parents=True)
+    for text in ("[" * 100_000, "[1, 2]", "null", "\xff\xfe"):
+        (_data / "settings.json").write_text(text, encoding="latin-1")
+        code, out, err = _play([*PLAY, "--seed", "3"], [], monkeypatch, capsys)
+        assert code == 0 and "Traceback" not in err
+        assert "settings file" in err and "using defaults" in err
+        (_data / "saves" / "current.json").unlink()
