@@ -63,8 +63,13 @@ def child_env(data: Path) -> dict[str, str]:
 # -- the reference game (runs in a child process) -----------------------------------------
 
 
-def _reference(game: str, seed: int) -> dict[str, Any]:
-    """Play the game through the real command line, players replying from a policy."""
+def _reference(game: str, seed: int, saves: list[dict[str, Any]] | None = None
+               ) -> dict[str, Any]:
+    """Play the game through the real command line, players replying from a policy.
+
+    ``saves``, if given, collects every save file written (as JSON), for the fuzzer.
+    The patches are undone at the end, so this can run inside another program.
+    """
     import voice.hosting.play as play_mod
     from voice import cli
     from voice.commands.demo.players import PlayerPolicy
@@ -131,14 +136,21 @@ def _reference(game: str, seed: int) -> dict[str, Any]:
 
     def write(slot: SaveSlot, saved: SavedGame) -> None:
         states[saved.actions] = json.loads(json.dumps(saved.state, sort_keys=True))
+        if saves is not None:
+            saves.append(json.loads(json.dumps(saved.to_json())))
         real_write(slot, saved)
 
-    play_mod.build_parts = parts  # type: ignore[assignment]
-    play_mod.Dialogue = Recording  # type: ignore[misc]
-    Driver.run = run  # type: ignore[method-assign]
-    SaveSlot.write = write  # type: ignore[method-assign]
-    with redirect_stdout(out):
-        code = cli.main(play_argv(game, seed))
+    patches = [(play_mod, "build_parts", parts), (play_mod, "Dialogue", Recording),
+               (Driver, "run", run), (SaveSlot, "write", write)]
+    undo = [(owner, name, getattr(owner, name)) for owner, name, _ in patches]
+    for owner, name, value in patches:
+        setattr(owner, name, value)
+    try:
+        with redirect_stdout(out):
+            code = cli.main(play_argv(game, seed))
+    finally:
+        for owner, name, value in undo:
+            setattr(owner, name, value)
     data = Path(os.environ["TABLETOP_DATA_DIR"])
     logs = sorted((data / "saves").glob("*.jsonl"))
     log = [json.loads(x) for x in logs[0].read_text().splitlines()] if logs else []
@@ -281,8 +293,10 @@ def trial(ref: Reference, seed: int, tmp: Path) -> Trial:
     if saved is not None:
         actions = int(saved["actions"])
         state = saved["state"]
-    elif resumed.returncode == 0 and (data / "saves").exists() and log:
-        actions = ref.actions  # the game was over: the resume finished it and cleared the save
+    elif log:
+        # A log but no save: the game was over (only its end clears the save), finished
+        # by the killed process itself or by the resume.
+        actions = ref.actions
         state = ref.states[actions]
     else:
         actions, state = 0, None
