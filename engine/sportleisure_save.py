@@ -61,6 +61,8 @@ def load(data: Mapping[str, JSON]) -> SportLeisureState:
         state.turn = _int(data["turn"], 0, 1 << 62, "turn")
         state.question = _int(data["question"], 0, LAST_QUESTION, "question")
         state.played_this_turn = [_bool(b, "played_this_turn") for b in data["played_this_turn"]]
+        if len(state.played_this_turn) != 2:
+            raise SaveError("save file: played_this_turn must list 2 teams")
         sin_bin = data["sin_bin"]
         if sin_bin is not None and sin_bin not in state.teams[state.playing]:
             raise SaveError(f"save file: sin_bin {sin_bin!r} is not in the playing team")
@@ -74,6 +76,8 @@ def load(data: Mapping[str, JSON]) -> SportLeisureState:
             _int(own_goal[1], 0, LAST_QUESTION, "own_goal question"),
         ]
         state.streak = [_int(s, 0, 2, "streak") for s in data["streak"]]
+        if len(state.streak) != 2:
+            raise SaveError("save file: streak must list 2 teams")
         winner = data["winner"]
         state.winner = None if winner is None else _int(winner, 0, 1, "winner")
         if (phase == "over") != (state.winner is not None):

@@ -36,10 +36,20 @@ class PlayTimer:
     def from_setup(cls, setup: dict[str, Any]) -> PlayTimer | None:
         """The saved clock, or None when the game is not timed."""
         timer = setup.get("timer") or {}
-        minutes = int(timer.get("minutes", 0))
+        if not isinstance(timer, dict):
+            raise ValueError(f"the saved timer {timer!r:.60} is not an object")
+        minutes = timer.get("minutes", 0)
+        used = timer.get("used_s", 0.0)
+        warned = timer.get("warned", [])
+        if type(minutes) is not int or not 0 <= minutes <= 100_000:
+            raise ValueError(f"the saved timer's minutes {minutes!r:.60} is not a whole number")
+        if type(used) not in (int, float) or not 0 <= used <= 1e9:
+            raise ValueError(f"the saved timer's used time {used!r:.60} is not a number of seconds")
+        if not isinstance(warned, list) or not all(type(w) is int for w in warned):
+            raise ValueError("the saved timer's warnings are not whole numbers")
         if not minutes:
             return None
-        return cls(minutes * 60.0, float(timer.get("used_s", 0.0)), list(timer.get("warned", [])))
+        return cls(minutes * 60.0, float(used), list(warned))
 
     def to_json(self, now: float) -> dict[str, Any]:
         """The ``"timer"`` entry to save, with the time played up to ``now``."""

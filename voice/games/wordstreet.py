@@ -310,6 +310,10 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
         engine = load_state(state)
     except SaveError as exc:
         raise UserError(str(exc)) from None
+    turn = setup.get("turn")
+    if turn is not None and not (isinstance(turn, dict)
+                                 and isinstance(turn.get("word", ""), (str, type(None)))):
+        raise UserError(f"the saved game's set-up is damaged: turn {turn!r:.80}")
     pack = setup.get("pack")
     host = WordStreetHost(engine, teams, _deck(pack), dict(setup), clock=clock)
     host.resumed = True

@@ -22,12 +22,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from content.load import ContentError
 from engine.core import CHANCE, Action, Event, Prompt, RulesError
 from voice.hosting.dialogue import ControlFlow, Dialogue, Line
 from voice.hosting.host import Host
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
 
 VERDICT_FLIPS = {"that_was_right": True, "that_was_wrong": False}
+
+DAMAGE = (RulesError, ContentError, ValueError, TypeError, KeyError, IndexError, AttributeError,
+          OverflowError, RecursionError)
+"""What a damaged part of a save (the undo snapshot, the pending action) can raise once the
+game itself has loaded: that part is dropped and the game goes on."""
 
 
 def is_verdict(action: Action) -> bool:
@@ -66,6 +72,15 @@ class Outcome:
     turns: int = 0
 
 
+def _snapshot(data: Mapping[str, Any] | None) -> Snapshot | None:
+    """A saved undo snapshot, or None when there is none or it is not a verdict's."""
+    try:
+        snap = Snapshot.from_json(data)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return snap if snap is not None and is_verdict(snap.action) else None
+
+
 class Driver:
     """Runs one game to its end (or until the table quits)."""
 
@@ -91,7 +106,7 @@ class Driver:
         self.actions = actions
         self.clock = clock
         self.on_step = on_step
-        self.last_verdict: Snapshot | None = Snapshot.from_json(undo)
+        self.last_verdict = _snapshot(undo)
         self.pending: dict[str, Any] | None = dict(pending) if pending is not None else None
         """The last action's events and log record, saved but not yet said, logged and
         recorded (a resumed save's, until :meth:`run` finishes it)."""
@@ -108,7 +123,7 @@ class Driver:
                 int(self.pending["n"]))
             try:
                 self._finish(announce=not said, fresh=False)
-            except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError):
+            except DAMAGE:
                 self.pending = None  # a damaged record of it: the game itself goes on
         while not self.host.state.is_over():
             prompt = self.host.state.prompt()
@@ -199,8 +214,7 @@ class Driver:
         try:
             self.host.restore(snap.state)
             self.rng = rng_from_json(snap.rng)
-        except (RulesError, ValueError, TypeError, KeyError, IndexError, AttributeError,
-                RecursionError):
+        except DAMAGE:
             # A damaged snapshot from a save (the game itself loaded): nothing to go back to.
             self.last_verdict = None
             self.dialogue.tell("common.nothing_to_undo")

@@ -235,7 +235,8 @@ def _pending(data: Any) -> dict[str, Any] | None:
         return None
     if not isinstance(data, dict):
         raise ValueError("pending must be an object or null")
-    _count(data, "n")
+    if "n" not in data or _count(data, "n") < 1:
+        raise ValueError("pending.n must be the number of the action, 1 or more")
     events = data.get("events")
     if not isinstance(events, list) or not all(
             isinstance(e, dict) and isinstance(e.get("kind"), str)
