@@ -18,6 +18,7 @@ from content.load import shipped_blocklist
 from content.schema import Category
 from content.validate import validate_paths
 from voice.errors import UsageError, UserError
+from voice.hosting.names import check_length
 from voice.hosting.session import atomic_write_text, data_dir
 from voice.learning.teacher_import import LABEL, decode, default_folder, import_list
 
@@ -58,6 +59,7 @@ def _level(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     level = _level(str(args.level))
+    args.name = check_length(args.name, "--name")
     source = Path(args.file)
     if not source.is_file():
         raise UsageError(f"{args.file}: no such file")

@@ -13,6 +13,7 @@ from typing import Any
 
 from content.schema import Category
 from voice.errors import UsageError
+from voice.hosting.names import check_name
 from voice.learning.profiles import ProfileStore
 from voice.learning.report import CATEGORY_NAMES
 
@@ -44,7 +45,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    profile = ProfileStore().load(args.name)
+    profile = ProfileStore().load(check_name(args.name, "profile show"))
     pinned = " (pinned by the teacher)" if profile.pinned else ""
     print(f"{profile.name}: level {profile.level}{pinned}")
     for category, tally in profile.tallies().items():
@@ -65,8 +66,9 @@ def _level(text: str) -> int:
 
 def run_pin(args: argparse.Namespace) -> int:
     level = _level(args.level)
+    name = check_name(args.name, "profile pin")
     store = ProfileStore()
-    opened = store.open(args.name, level)
+    opened = store.open(name, level)
     if opened.warning:
         print(opened.warning)
     profile = opened.profile
@@ -78,7 +80,7 @@ def run_pin(args: argparse.Namespace) -> int:
 
 def run_unpin(args: argparse.Namespace) -> int:
     store = ProfileStore()
-    profile = store.load(args.name)
+    profile = store.load(check_name(args.name, "profile unpin"))
     profile.pinned = False
     store.save(profile)
     print(f"{profile.name}: level {profile.level}, the game may suggest changes")

@@ -21,11 +21,9 @@ from voice.errors import UsageError
 from voice.hosting.dialogue import RATES, Ask, ControlFlow, Dialogue, Line
 from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
 from voice.hosting.host import GAME_TITLES, PlayOptions
+from voice.hosting.names import MAX_NAME, check_name
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import readings
-
-MAX_NAME = 30
-"""Longest player or team name (characters): it has to be said aloud every turn."""
 
 GAME_WORDS = {
     "best of sport and leisure": "sportleisure", "sport and leisure": "sportleisure",
@@ -44,14 +42,7 @@ LEVEL_WORDS = {
 
 
 def _check_name(name: str, flag: str) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise UsageError(f"{flag}: a name is empty")
-    if len(name) > MAX_NAME:
-        raise UsageError(f"{flag}: the name {name[:12]!r}... is longer than {MAX_NAME} characters")
-    if not re.fullmatch(r"[\w' .-]+", name) or not re.search(r"[^\W\d_]", name):
-        raise UsageError(f"{flag}: {name!r} is not a name (letters, spaces, ' . - only)")
-    return name
+    return check_name(name, flag)
 
 
 def parse_players(text: str) -> list[tuple[str, int]]:

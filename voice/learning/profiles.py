@@ -35,7 +35,7 @@ from content.schema import (
     WordUpItem,
 )
 from voice.errors import UserError
-from voice.hosting.session import atomic_write_text, data_dir, keep_aside
+from voice.hosting.session import atomic_write_text, data_dir, keep_aside, read_data_file
 from voice.learning.level_fit import DEFAULT_POLICY, Fit, Policy
 
 PROFILE_FORMAT = 1
@@ -68,7 +68,8 @@ def profile_slug(name: str) -> str:
     if not key:
         raise UserError("a player name cannot be empty")
     readable = re.sub(r"[^a-z0-9]+", "-", key).strip("-")
-    exact = readable.replace("-", " ") == key and readable not in _WINDOWS_RESERVED
+    exact = (readable.replace("-", " ") == key and readable not in _WINDOWS_RESERVED
+             and len(readable) <= 60)
     if exact and readable:
         return readable
     digest = hashlib.sha1(key.encode("utf-8")).hexdigest()[:8]
@@ -292,8 +293,11 @@ class ProfileStore:
         if not path.exists():
             return None
         try:
-            profile = Profile.from_json(json.loads(path.read_text(encoding="utf-8")))
-        except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as exc:
+            data = read_data_file(path)
+            if not isinstance(data, dict):
+                raise ValueError(f"it holds {type(data).__name__}, not a profile")
+            profile = Profile.from_json(data)
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
             raise DamagedProfile(name.strip(), str(exc) or type(exc).__name__,
                                  keep_aside(path)) from None
         if profile.key != name_key(name):
@@ -344,7 +348,7 @@ class ProfileStore:
             return out
         for path in sorted(self.folder.glob("*.json")):
             try:
-                out.append(str(json.loads(path.read_text(encoding="utf-8"))["name"]))
-            except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+                out.append(str(read_data_file(path)["name"]))
+            except (ValueError, KeyError, TypeError, OSError):
                 continue
         return sorted(out, key=name_key)
