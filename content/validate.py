@@ -80,6 +80,10 @@ def display_path(path: Path) -> str:
     return str(path)
 
 
+MAX_PACK_BYTES = 8 * 1024 * 1024
+"""The largest pack file read (the biggest shipped pack is well under 1 MB)."""
+
+
 def pack_files(path: Path) -> list[Path]:
     """The .toml files of a pack folder (recursively, sorted), or the one file named."""
     if path.is_file():
@@ -91,11 +95,19 @@ def read_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
     """Decode and parse one file; TOML syntax errors are reported by line."""
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_PACK_BYTES + 1)
+        if len(raw) > MAX_PACK_BYTES:
+            return None, [Problem(name, "pack", f"the file is larger than "
+                                  f"{MAX_PACK_BYTES // (1024 * 1024)} MB; split it into packs")]
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem(name, "pack", f"cannot read the file: {exc}")]
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        return None, [Problem(name, "pack", "TOML nested too deeply to read (arrays or "
+                              "tables inside each other thousands of times)")]
     except tomllib.TOMLDecodeError as exc:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         message = re.sub(r"\s*\(at line .*\)$", "", str(exc))
