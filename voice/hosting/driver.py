@@ -24,6 +24,7 @@ from typing import Any
 
 from content.load import ContentError
 from engine.core import CHANCE, Action, Event, Prompt, RulesError
+from voice.errors import UserError
 from voice.hosting.dialogue import ControlFlow, Dialogue, Line
 from voice.hosting.host import Host
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
@@ -235,8 +236,18 @@ class Driver:
             self.dialogue.tell("common.not_now")
 
     def save(self) -> None:
+        """Write the save; when that fails (a full disk), say so and stop: the error is one
+        line naming the file, and the last good save stays as it was."""
         if self.slot is None:
             return
+        try:
+            self._write()
+        except UserError:
+            self.dialogue.tell("common.save_failed")
+            raise
+
+    def _write(self) -> None:
+        assert self.slot is not None
         self.slot.write(
             SavedGame(
                 game=self.host.game,
