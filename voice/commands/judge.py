@@ -4,8 +4,12 @@ Each input line is a request for :func:`voice.understanding.judge.judge`, e.g.
 ``{"kind": "word", "accepted": ["fled"], "heard": "i think it's fled"}``;
 each output line is ``{"verdict": ..., "value": ...}`` (plus ``"command"``
 when a global command was heard at an answer prompt), in input order. A line
-that cannot be judged gets ``{"error": "..."}`` and the batch goes on, so a
-large fixture file is never lost to one bad line.
+that cannot be judged (not JSON, nested too deeply, too long, a blank line, a
+request the judge refuses) gets ``{"error": "..."}`` and the batch goes on, so
+output lines stay in step with input lines and a large fixture file is never
+lost to one bad line. Input sizes are capped (a line at :data:`MAX_LINE`
+bytes, a string in a request at ``judge.MAX_TEXT`` characters), so every line
+is judged in time about linear in its length.
 
 The understanding modules are imported inside :func:`run`: every ``tabletop``
 command builds the whole parser, so imports here would slow them all.
@@ -48,27 +52,58 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _batch(judge: Any, request_error: type[Exception], extra: bool) -> None:
-    out = sys.stdout
-    for raw in sys.stdin:
-        line = raw.strip()
-        if not line:
+MAX_LINE = 64 * 1024
+"""Longest input line read (bytes); a longer one is skipped with an error line."""
+
+
+def _lines(stream: Any) -> Any:
+    """(text, error) per input line, reading at most MAX_LINE bytes of each into memory."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            size = len(raw)
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE)
+                size += len(raw)
+            size -= 1 if raw.endswith(b"\n") else 0
+            yield None, f"line is {size} bytes long; at most {MAX_LINE}"
             continue
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            result: dict[str, Any] = {"error": f"not JSON ({exc.msg} at column {exc.colno})"}
-        else:
-            try:
-                u = judge(request)
-            except request_error as exc:
-                result = {"error": str(exc)}
-            else:
-                result = {"verdict": u.verdict, "value": u.value}
-                if u.command is not None:
-                    result["command"] = u.command
-                if extra:
-                    result["confidence"] = u.confidence
-                    result["heard"] = u.heard
+            yield raw.decode("utf-8"), None
+        except UnicodeDecodeError as exc:
+            yield None, f"not UTF-8 text (byte {exc.start + 1})"
+
+
+def _batch(judge: Any, request_error: type[Exception], extra: bool) -> None:
+    out = sys.stdout
+    for text, problem in _lines(sys.stdin.buffer):
+        result = {"error": problem} if problem is not None else _one(
+            text.strip(), judge, request_error, extra)
         out.write(json.dumps(result, ensure_ascii=False) + "\n")
         out.flush()  # a caller may wait for each verdict before sending the next line
+
+
+def _one(line: str, judge: Any, request_error: type[Exception], extra: bool) -> dict[str, Any]:
+    if not line:
+        return {"error": "empty line; give one JSON request per line"}
+    try:
+        request = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not JSON ({exc.msg} at column {exc.colno})"}
+    except RecursionError:
+        return {"error": "nested too deeply; a request is one JSON object of strings and lists"}
+    try:
+        u = judge(request)
+    except request_error as exc:
+        return {"error": str(exc)}
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+        return {"error": f"cannot judge this request ({type(exc).__name__}: {exc})"[:300]}
+    result: dict[str, Any] = {"verdict": u.verdict, "value": u.value}
+    if u.command is not None:
+        result["command"] = u.command
+    if extra:
+        result["confidence"] = u.confidence
+        result["heard"] = u.heard
+    return result

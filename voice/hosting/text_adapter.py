@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
 from voice.hosting.dialogue import Heard
+from voice.understanding.judge import MAX_TEXT
 
 
 class Transcript:
@@ -139,5 +140,6 @@ class TextEars:
         if line is None:
             return Heard((), self.clock(), timed_out=True, typed=True)
         self._prompted = False
-        text = line.strip()
+        # A pasted page is not a reply: what the judge can read is kept (MAX_TEXT).
+        text = line.strip()[:MAX_TEXT].strip()
         return Heard((text,) if text else (), self.clock(), timed_out=not text, typed=True)

@@ -110,6 +110,17 @@ def by_position(core: list[str], count: int, numeric_options: bool) -> int | Non
     return None
 
 
+def _has_run(haystack: list[str], run: list[str]) -> bool:
+    """Whether ``run`` occurs in ``haystack`` as consecutive tokens (checked only where
+    its first token is, so a long list costs about its length, not its square)."""
+    n = len(run)
+    if not n or n > len(haystack):
+        return False
+    first = run[0]
+    return any(haystack[k : k + n] == run
+               for k, tok in enumerate(haystack[: len(haystack) - n + 1]) if tok == first)
+
+
 def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tuple[int, float] | None:
     """The option whose text was said (exact, contained, or close and clearly ahead).
 
@@ -124,12 +135,8 @@ def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tupl
     if len(exact) > 1:
         return None
     said_toks = said.split()
-    inside = []
-    for i, o in enumerate(normed):
-        o_toks = o.split()
-        n = len(o_toks)
-        if n and any(said_toks[k : k + n] == o_toks for k in range(len(said_toks) - n + 1)):
-            inside.append(i)
+    option_toks = [o.split() for o in normed]
+    inside = [i for i, o_toks in enumerate(option_toks) if _has_run(said_toks, o_toks)]
     if len(inside) == 1:
         others = set(said_toks) - set(normed[inside[0]].split())
         if others & _NEGATIONS:
@@ -138,10 +145,7 @@ def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tupl
     if len(inside) > 1:
         return None
     # Part of one option's name ("blue" for "Team Blue"), if it is in no other.
-    within = [
-        i for i, o in enumerate(normed)
-        if any(o.split()[k : k + len(said_toks)] == said_toks for k in range(len(o.split())))
-    ]
+    within = [i for i, o_toks in enumerate(option_toks) if _has_run(o_toks, said_toks)]
     meaningful = [t for t in said_toks if t not in _POSITION_FILLER and len(t) >= 3]
     if len(within) == 1 and meaningful and not set(said_toks) & _NEGATIONS:
         return within[0], 0.8

@@ -74,6 +74,28 @@ class RequestError(ValueError):
     """A judge request that is not well formed: says what is wrong and what is allowed."""
 
 
+MAX_TEXT = 1000
+"""Longest string a request may hold (a transcript, an option, an answer): far above
+anything said at a table, and it keeps every judgement fast."""
+MAX_ITEMS = 100
+"""Most entries in one list of a request (n-best transcripts, options, answers)."""
+_SIZED = ("heard", "accepted", "options", "variants", "answer")
+
+
+def _check_sizes(request: Mapping[str, Any]) -> None:
+    """Refuse a request too large to be speech, saying which field and the limit."""
+    for key in _SIZED:
+        value = request.get(key)
+        items = value if isinstance(value, list) else [value]
+        if len(items) > MAX_ITEMS:
+            raise RequestError(f"{key!r} has {len(items)} entries; at most {MAX_ITEMS}")
+        for n, item in enumerate(items):
+            if isinstance(item, str) and len(item) > MAX_TEXT:
+                where = f"{key!r} entry {n + 1}" if isinstance(value, list) else repr(key)
+                raise RequestError(f"{where} is {len(item)} characters long; "
+                                   f"at most {MAX_TEXT}")
+
+
 def _alternatives(heard: Any) -> list[str]:
     if isinstance(heard, str):
         return [heard]
@@ -133,6 +155,7 @@ def judge(request: Mapping[str, Any]) -> Understood:
         raise RequestError(f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
     if "heard" not in request:
         raise RequestError("missing 'heard' (a string or an n-best list of strings)")
+    _check_sizes(request)
     alts = _alternatives(request["heard"])
     if kind == "word":
         return _judge_word(_strings(request, "accepted"), alts)

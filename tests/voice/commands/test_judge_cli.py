@@ -60,13 +60,14 @@ def test_malformed_lines_get_an_error_and_the_batch_goes_on() -> None:
     proc = _run(stdin + "\n")
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(x) for x in proc.stdout.splitlines()]
-    assert len(out) == 6  # the blank line is skipped
+    assert len(out) == 7  # the blank line gets its line too: output stays in step
     assert out[0] == {"verdict": "correct", "value": True}
     assert out[1]["error"].startswith("not JSON")
     assert "unknown kind 'riddle'" in out[2]["error"]
     assert "JSON object" in out[3]["error"]
     assert "'accepted'" in out[4]["error"]
-    assert out[5] == {"verdict": "correct", "value": 12}
+    assert out[5] == {"error": "empty line; give one JSON request per line"}
+    assert out[6] == {"verdict": "correct", "value": 12}
     assert proc.stderr == ""
 
 
@@ -128,3 +129,46 @@ def test_each_verdict_comes_back_before_the_next_line_is_sent() -> None:
         proc.stdin.close()
         proc.wait(timeout=30)
     assert proc.returncode == 0
+
+
+def test_hostile_lines_get_one_error_line_each_and_the_batch_goes_on() -> None:
+    good = '{"kind": "yesno", "heard": "yes"}'
+    big = json.dumps({"kind": "colour", "options": ["red", "ab " * 66_667], "heard": "zz"})
+    lines = [
+        "[" * 60_000,  # deep nesting
+        "[" * 100_000,  # deep and too long
+        big,  # a 200,000-character option
+        json.dumps({"kind": "colour", "options": ["red", "ab " * 5000], "heard": "zz"}),
+        json.dumps({"kind": "word", "accepted": ["x"] * 101, "heard": "x"}),
+        json.dumps({"kind": "yesno", "heard": "yes " * 400}),
+    ]
+    stdin = "".join(f"{line}\n{good}\n" for line in lines).encode() + b"\xff\xfe\n" + good.encode()
+    proc = subprocess.run([sys.executable, "-m", "voice.cli", "judge"], input=stdin,
+                          capture_output=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 0 and proc.stderr == b""
+    out = [json.loads(x) for x in proc.stdout.decode().splitlines()]
+    assert len(out) == 2 * len(lines) + 2
+    assert out[1::2] == [{"verdict": "correct", "value": True}] * (len(lines) + 1)
+    errors = [o["error"] for o in out[0::2]]
+    assert errors[0].startswith("nested too deeply")
+    assert errors[1] == "line is 100000 bytes long; at most 65536"
+    assert errors[2] == f"line is {len(big)} bytes long; at most 65536"
+    assert errors[3] == "'options' entry 2 is 15000 characters long; at most 1000"
+    assert errors[4] == "'accepted' has 101 entries; at most 100"
+    assert errors[5] == "'heard' is 1600 characters long; at most 1000"
+    assert errors[6] == "not UTF-8 text (byte 1)"
+
+
+def test_judging_a_long_option_takes_time_about_linear_in_its_length() -> None:
+    import time
+
+    from voice.understanding.choice import choose
+
+    def cost(n: int) -> float:
+        start = time.perf_counter()
+        choose(["red", "ab " * n], "zz")
+        return time.perf_counter() - start
+
+    cost(1000)
+    small, large = min(cost(10_000) for _ in range(3)), min(cost(80_000) for _ in range(3))
+    assert large < small * 8 * 3  # 8 times the length: well under 64 times the time
