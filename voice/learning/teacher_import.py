@@ -133,12 +133,57 @@ def _delimiter(text: str) -> str:
 
 
 def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """(first line number, cells) for every record, multi-line quoted cells included."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    """(first line number, cells) for every record, multi-line quoted cells included.
+
+    A quote that never closes, a cell over the size limit or stray text after a
+    closing quote is a UserError naming the line where its record starts.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     end = 0
-    for cells in reader:
-        start, end = end + 1, reader.line_num
+    while True:
+        start = end + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            reached = reader.line_num
+            raise UserError(f"line {start}: {_csv_problem(str(exc), start, reached)}") from None
+        end = reader.line_num
         yield start, cells
+
+
+def _csv_problem(message: str, start: int, reached: int) -> str:
+    if "unexpected end of data" in message:
+        return ('a double quote (") opens a cell here and is never closed, so the rest of '
+                "the file would run into it; close the quote or remove it")
+    if "field larger than field limit" not in message and reached > start:
+        return (f'a double quote (") opens a cell here and closes only on line {reached}, '
+                "so the lines between ran into it; close the quote on this line")
+    if "field larger than field limit" in message:
+        limit = csv.field_size_limit()
+        return (f"a cell is longer than {limit} characters (a quote not closed?); "
+                "a sentence or clue is one short line")
+    return f"cannot read the line as CSV ({message}); put a cell with quotes or commas " \
+        'in double quotes, and double a quote inside it ("")'
+
+
+def _merged_rows(cells: list[str], delimiter: str) -> int | None:
+    """The first line (from the record's start) of a row swallowed into a quoted cell:
+    a quote that closes only at a quote on a later row makes a cell whose later lines
+    start like rows (a word, then the delimiter). None if there is none."""
+    for cell in cells:
+        lines = cell.split("\n")
+        for offset, piece in enumerate(lines[1:], start=1):
+            head, sep, _ = piece.partition(delimiter)
+            if sep and WORD_RE.match(head.strip().lower()):
+                return offset
+    return None
+
+
+FORMULA_START = ("=", "+", "-", "@")
+"""A cell starting with one of these is a spreadsheet formula (or would become one when the
+pack is opened in a spreadsheet): refused, never read aloud."""
 
 
 def read_rows(text: str) -> tuple[list[Row], list[Note], int]:
@@ -152,10 +197,7 @@ def read_rows(text: str) -> tuple[list[Row], list[Note], int]:
     notes: list[Note] = []
     columns: tuple[str, ...] | None = None
     count = 0
-    try:
-        records = list(_records(text, delimiter))
-    except csv.Error as exc:
-        raise UserError(f"cannot read the list as CSV: {exc}") from None
+    records = list(_records(text, delimiter))
     for line, raw in records:
         cells = [c.strip() for c in raw]
         if cells and cells[0].startswith("#"):
@@ -165,6 +207,18 @@ def read_rows(text: str) -> tuple[list[Row], list[Note], int]:
         count += 1
         if not cells:
             notes.append(Note(line, "empty line, skipped"))
+            continue
+        merged = _merged_rows(cells, delimiter)
+        if merged is not None:
+            notes.append(Note(line, f'a double quote (") opened on this line closes only on '
+                              f"line {line + merged} or later, so line {line + merged} ran "
+                              "into this cell; close the quote on this line: lines skipped"))
+            continue
+        formula = next((c for c in cells if c.startswith(FORMULA_START)), None)
+        if formula is not None:
+            shown = formula if len(formula) <= 20 else formula[:20] + "..."
+            notes.append(Note(line, f"the cell {shown!r} starts with {formula[0]!r}, like a "
+                              "spreadsheet formula; write it as plain words: line skipped"))
             continue
         if columns is None and cells[0].lower() == "word":
             columns = _header(line, cells)

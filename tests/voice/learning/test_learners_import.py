@@ -228,3 +228,36 @@ def test_two_lists_share_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert sorted(p.name for p in out.iterdir()) == ["week-1.toml", "week-2.toml"]
     assert "validator: 0 problems (2 files, 2 packs, 2 items, 0 cards)" in capsys.readouterr().out
     assert load_wordup(out).count(1, Category.SPELLING) == 2
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('word,sentence\ncat,"The cat sat.\ndog,The dog barked.\n',
+     'line 2: a double quote (") opens a cell here and is never closed'),
+    ('word,sentence\ncat,"The cat sat.\ndog,The dog barked.\nbird,"A bird sings."\n',
+     'line 2: a double quote (") opens a cell here and closes only on line 4'),
+    ("word,sentence\ncat,The cat sat.\ndog," + "x" * 200_000 + "\n",
+     "line 3: a cell is longer than 131072 characters"),
+])
+def test_a_broken_quote_or_a_huge_cell_is_one_line_naming_its_line(
+        text: str, message: str) -> None:
+    with pytest.raises(UserError) as err:
+        import_list(text, level=1, name="t")
+    assert str(err.value).startswith(message) and "\n" not in str(err.value)
+
+
+def test_a_row_run_into_a_quoted_cell_is_reported_not_dropped() -> None:
+    result = import_list('word,sentence\ncat,"The cat sat.\ndog,The dog barked."\n'
+                         "bird,A bird sings.\n", level=1, name="t")
+    notes = [str(n) for n in result.notes]
+    assert notes[0].startswith('line 2: a double quote (") opened on this line closes only '
+                               "on line 3")
+    assert {i["answers"][0] for i in result.items} == {"bird"}
+
+
+@pytest.mark.parametrize("cell", ["=2+2", "+44 20", "-1", "@SUM(A1)", "=HYPERLINK(\"x\")"])
+def test_a_cell_that_looks_like_a_formula_is_refused(cell: str) -> None:
+    result = import_list(f"word,clue\ncat,{cell}\nkitten,A young cat\n", level=1, name="t")
+    assert [str(n) for n in result.notes][0].startswith(f"line 2: the cell {cell!r} starts with")
+    assert {i["answers"][0] for i in result.items} == {"kitten"}
+    assert all(not str(v).startswith(("=", "+", "-", "@"))
+               for item in result.items for v in item.values())
