@@ -8,6 +8,7 @@ warning it already gave. Which line a warning becomes is the host's choice.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ class PlayTimer:
     used_s: float = 0.0
     warned: list[int] = field(default_factory=list)
     mark: float | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
     @staticmethod
     def fresh_json(minutes: int) -> dict[str, Any]:
@@ -59,10 +61,24 @@ class PlayTimer:
 
     def tick(self, now: float) -> float:
         """Count the time since the last tick; the play time so far, in seconds."""
-        if self.mark is not None:
-            self.used_s += max(0.0, now - self.mark)
-        self.mark = now
-        return self.used_s
+        with self._lock:
+            if self.mark is not None:
+                self.used_s += max(0.0, now - self.mark)
+            self.mark = now
+            return self.used_s
+
+    def used_at(self, now: float) -> float:
+        """The play time up to ``now`` without ticking (safe from another thread: the
+        driver's time keeper saves it while the table is at a prompt)."""
+        with self._lock:
+            if self.mark is None:
+                return self.used_s
+            return self.used_s + max(0.0, now - self.mark)
+
+    def catch_up(self, used_s: float) -> None:
+        """A resumed game takes the play time its time keeper saved after the last save."""
+        with self._lock:
+            self.used_s = max(self.used_s, used_s)
 
     def time_up(self, now: float, warn: Callable[[timewarn.TimeWarning], None]) -> bool:
         """True once the time is over; before that, a warning falling due is handed to

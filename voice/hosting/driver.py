@@ -17,6 +17,7 @@ show it was said.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -82,6 +83,40 @@ def _snapshot(data: Mapping[str, Any] | None) -> Snapshot | None:
     return snap if snap is not None and is_verdict(snap.action) else None
 
 
+TIME_EVERY_S = 2.0
+"""How often a timed game's play time is noted while the table is at a prompt."""
+
+
+class TimeKeeper:
+    """Notes a timed game's play time every few seconds from a thread, so time spent
+    waiting at a prompt counts even when the process is killed there."""
+
+    def __init__(self, timer: Any, clock: Callable[[], float], slot: SaveSlot,
+                 actions: Callable[[], int], every_s: float = TIME_EVERY_S) -> None:
+        self.timer = timer
+        self.clock = clock
+        self.slot = slot
+        self.actions = actions
+        self.every_s = every_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="time-keeper", daemon=True)
+
+    def start(self) -> TimeKeeper:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.every_s):
+            try:
+                self.slot.write_time(self.actions(), self.timer.used_at(self.clock()))
+            except (UserError, OSError):
+                continue  # a full disk: the next save says so; the game goes on
+
+
 class Driver:
     """Runs one game to its end (or until the table quits)."""
 
@@ -115,6 +150,26 @@ class Driver:
         """Exchanges already written to the turn log (the rest belong to the next turn)."""
 
     def run(self) -> Outcome:
+        keeper = self._time_keeper()
+        try:
+            return self._run()
+        finally:
+            if keeper is not None:
+                keeper.stop()
+
+    def _time_keeper(self) -> TimeKeeper | None:
+        """For a timed game with a save: the play time noted since the save is taken back,
+        and a keeper goes on noting it."""
+        timer = getattr(self.host, "timer", None)
+        if self.slot is None or timer is None or not hasattr(timer, "used_at"):
+            return None
+        noted = self.slot.read_time(self.actions)
+        if noted is not None:
+            timer.catch_up(noted)
+        clock = getattr(self.host, "clock", time.monotonic)
+        return TimeKeeper(timer, clock, self.slot, lambda: self.actions).start()
+
+    def _run(self) -> Outcome:
         self.dialogue.speak(self.host.opening())
         if self.pending is not None:
             # Resumed after a kill: finish the last action, said again unless the log

@@ -321,6 +321,9 @@ class SaveSlot:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder if folder is not None else data_dir() / "saves"
         self.path = self.folder / "current.json"
+        self.time_path = self.folder / "current.time.json"
+        """A timed game's play time, written while the table is at a prompt (the driver's
+        time keeper), so a kill there loses at most a few seconds of it."""
 
     def exists(self) -> bool:
         return self.path.exists()
@@ -357,6 +360,25 @@ class SaveSlot:
     def clear(self) -> None:
         """Remove the save once a game has ended, so --resume does not replay it."""
         self.path.unlink(missing_ok=True)
+        self.time_path.unlink(missing_ok=True)
+
+    def write_time(self, actions: int, used_s: float) -> None:
+        """Note a timed game's play time at ``actions`` (see :attr:`time_path`)."""
+        atomic_write_text(self.time_path, json.dumps({"actions": actions,
+                                                      "used_s": round(used_s, 3)}))
+
+    def read_time(self, actions: int) -> float | None:
+        """The play time noted at ``actions``, or None (none, another action, unreadable)."""
+        try:
+            data = read_data_file(self.time_path, limit=4096)
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("actions") != actions:
+            return None
+        used = data.get("used_s")
+        if not isinstance(used, (int, float)) or isinstance(used, bool) or not 0 <= used <= 1e9:
+            return None
+        return float(used)
 
 
 class TurnLog:

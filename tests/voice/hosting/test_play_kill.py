@@ -71,3 +71,30 @@ def test_killed_mid_game_then_resumed_with_identical_state(tmp_path: Path) -> No
     assert resumed[0] == "HOST: Welcome back to Word Up. Let's carry on where we stopped."
     # The question it asks again is one the killed game had asked and not settled.
     assert resumed[2] in transcript
+
+
+def test_a_timed_game_killed_at_a_prompt_keeps_the_time_spent_waiting(tmp_path: Path) -> None:
+    env = dict(os.environ, TABLETOP_DATA_DIR=str(tmp_path), PYTHONUNBUFFERED="1")
+    cmd = [sys.executable, "-m", "voice.cli", "play", "wordup", "--players", "Ana:2,Ben:4",
+           "--asr", "text", "--no-speech", "--seed", "3", "--variant", "timed=5"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None
+    try:
+        while "My father's brother is my ___." not in proc.stdout.readline():
+            pass  # the first question: the table now thinks for a while
+        asked = time.monotonic()
+        time.sleep(5.0)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        waited = time.monotonic() - asked
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    result = subprocess.run([sys.executable, "-m", "voice.cli", "play", "--resume", "--asr",
+                             "text", "--no-speech"], cwd=ROOT, env=env, input="",
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    used = _save(tmp_path)["setup"]["timer"]["used_s"]  # type: ignore[index]
+    # Noted every 2 s while waiting: at most that much of the wait (and the resume) is lost.
+    assert waited - 2.5 <= used <= waited + 5.0
