@@ -309,9 +309,10 @@ def load_saved(slot: SaveSlot, saved: SavedGame, hosts: HostModules
 
 
 def _clean(slot: SaveSlot) -> None:
-    """Temporary files a killed write left behind: in the saves folder and the data folder."""
+    """Temporary files a killed write left behind: saves, profiles and the data folder."""
     slot.clean()
     clean_stale_tmp(slot.folder.parent)
+    clean_stale_tmp(slot.folder.parent / "profiles")
 
 
 def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None, hosts: HostModules
