@@ -324,6 +324,10 @@ def trial(ref: Reference, seed: int, tmp: Path) -> Trial:
             result.lost.append(f"log record of action {n}")
     if ref.game == "wordup":
         _check_profiles(data, log, result)
+    stale = [p.name for folder in (data, data / "saves", data / "profiles")
+             if folder.exists() for p in folder.glob(".*.tmp")]
+    if stale:
+        result.problems.append(f"temporary files left after the resume: {', '.join(stale)}")
     return result
 
 

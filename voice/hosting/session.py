@@ -92,7 +92,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp",
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:200]}.{os.getpid()}.", suffix=".tmp",
                                    dir=path.parent)
     except OSError as exc:
         raise WriteError(path, exc) from None
@@ -112,10 +112,11 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def clean_stale_tmp(folder: Path, older_than_s: float = STALE_TMP_S) -> list[Path]:
-    """Remove temporary files left by writes a kill interrupted (``.<name>.*.tmp``).
+    """Remove temporary files left by writes a kill interrupted (``.<name>.<pid>.*.tmp``).
 
-    Only files older than ``older_than_s`` go, so another process's write in
-    progress is never touched. Returns what was removed.
+    A file whose writing process is gone goes at once; one of a live process (or
+    with no process id in its name) only when older than ``older_than_s``, so a
+    write in progress is never touched. Returns what was removed.
     """
     removed: list[Path] = []
     try:
@@ -125,12 +126,30 @@ def clean_stale_tmp(folder: Path, older_than_s: float = STALE_TMP_S) -> list[Pat
     now = time.time()
     for tmp in candidates:
         try:
-            if now - tmp.stat().st_mtime >= older_than_s:
+            if not _writer_alive(tmp.name) or now - tmp.stat().st_mtime >= older_than_s:
                 tmp.unlink()
                 removed.append(tmp)
         except OSError:
             continue
     return removed
+
+
+def _writer_alive(name: str) -> bool:
+    """Whether the process that named this temporary file still runs (True if unknown)."""
+    parts = name.split(".")
+    pids = [p for p in parts[2:-2] if p.isdigit()]
+    if not pids:
+        return True
+    pid = int(pids[-1])
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def read_data_file(path: Path, limit: int | None = None) -> Any:

@@ -196,10 +196,12 @@ def test_stale_temporary_files_are_removed_fresh_ones_kept(tmp_path: Path) -> No
 
     old = tmp_path / ".current.json.abc123.tmp"
     new = tmp_path / ".current.json.def456.tmp"
+    mine = tmp_path / f".current.json.{os.getpid()}.ghi789.tmp"
+    dead = tmp_path / ".current.json.999999999.jkl012.tmp"  # its writer was killed
     other = tmp_path / "notes.tmp"
-    for path in (old, new, other):
+    for path in (old, new, mine, dead, other):
         path.write_text("{")
     long_ago = time.time() - 3600
     os.utime(old, (long_ago, long_ago))
-    assert clean_stale_tmp(tmp_path) == [old]
-    assert new.exists() and other.exists() and not old.exists()
+    assert sorted(clean_stale_tmp(tmp_path)) == sorted([old, dead])
+    assert new.exists() and mine.exists() and other.exists()
