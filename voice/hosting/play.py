@@ -274,6 +274,8 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
                     undo=saved.undo if saved is not None else None,
                     pending=saved.pending if saved is not None else None)
     if saved is None:
+        if slot.exists():  # the table chose a new game over the saved one: keep it anyway
+            _note(f"the unfinished game was kept as {keep_replaced(slot)}")
         driver.save()
     outcome = driver.run()
     if not outcome.quit:
@@ -335,7 +337,8 @@ def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None, hosts: H
 def _offer_keep(dialogue: Dialogue, slot: SaveSlot, hosts: HostModules
                 ) -> tuple[Any, tuple[Any, random.Random] | None]:
     """A new game from flags over an unfinished one: ask first. Yes (or no clear answer)
-    carries on with the saved game; no starts the new one, the old save kept aside."""
+    carries on with the saved game; no starts the new one (the old save is kept aside
+    when it starts)."""
     found = _readable(slot, hosts)
     if found is None:
         return None, None
@@ -345,13 +348,10 @@ def _offer_keep(dialogue: Dialogue, slot: SaveSlot, hosts: HostModules
     title = GAME_TITLES.get(saved.game, saved.game)
     if _Setup(dialogue).yes(Line("setup.resume_offer", {"game": title}), "everyone", True):
         return saved, loaded
-    kept = keep_replaced(slot)
-    if kept is not None:
-        _note(f"the unfinished game was kept as {kept}")
     return None, None
 
 
-def keep_replaced(slot: SaveSlot) -> Path | None:
+def keep_replaced(slot: SaveSlot) -> Path:
     """Move the save out of the way of a new game (``current.json.replaced-<n>``)."""
     n = 1
     while (aside := slot.path.with_name(f"{slot.path.name}.replaced-{n}")).exists():

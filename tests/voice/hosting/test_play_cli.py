@@ -259,3 +259,18 @@ def test_a_damaged_settings_file_is_a_note_and_the_defaults(
         assert code == 0 and "Traceback" not in err
         assert "settings file" in err and "using defaults" in err
         (_data / "saves" / "current.json").unlink()
+
+
+def test_set_up_by_voice_declining_the_saved_game_keeps_it_aside(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
+    first = SaveSlot(_data / "saves").read()
+    # Declined, then the set-up is abandoned: the saved game stays where it was.
+    _play(["play", "--asr", "text", "--no-speech"], ["no"], monkeypatch, capsys)
+    assert SaveSlot(_data / "saves").read().state == first.state
+    lines = ["no", "word up", "two", "Cy", "yes", "2", "Di", "yes", "4", "yes"]
+    _, _, err = _play(["play", "--asr", "text", "--no-speech", "--seed", "5"], lines,
+                      monkeypatch, capsys)
+    kept = _data / "saves" / "current.json.replaced-1"
+    assert f"the unfinished game was kept as {kept}" in err
+    assert json.loads(kept.read_text())["state"] == first.state
