@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from voice.errors import UsageError
+from voice.hosting.names import check_length
 from voice.learning.profiles import ProfileStore
 from voice.learning.report import write_report
 
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     folder = Path(args.out) if args.out else None
     if folder is not None and folder.exists() and not folder.is_dir():
         raise UsageError(f"--out {args.out}: is a file, not a folder")
-    profile = ProfileStore().load(args.name)
+    profile = ProfileStore().load(check_length(args.name, "report"))
     path = write_report(profile, generated_at=time.time(), folder=folder)
     print(path)
     return 0
