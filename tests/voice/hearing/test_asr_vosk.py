@@ -37,7 +37,7 @@ def _said(clip: Clip, lead_s: float = 0.3, tail_s: float = 2.0) -> MemorySource:
 
 
 def test_model_loads_and_knows_its_words(vosk_ko: VoskRecognizer) -> None:
-    assert vosk_ko.load_s < 30
+    assert vosk_ko.load_s < 120  # about 4 s alone; bounded for a loaded machine
     assert vosk_ko.grammars_supported
     assert all(vosk_ko.knows(w) for w in [YES, NO, *NUMBERS])
     assert not vosk_ko.knows("banana")
