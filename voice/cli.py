@@ -60,10 +60,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Output piped into something that stopped reading (| head): not an error.
         sys.stderr.close()
         return 0
+    except OSError as exc:
+        # A path the user gave that the system refuses (a name too long, a folder that
+        # cannot be read or written): one line naming it, as for any bad input.
+        print(f"tabletop: error: {_os_error(exc)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("tabletop: stopped", file=sys.stderr)
         return 130
     return int(code or 0)
+
+
+def _os_error(exc: OSError) -> str:
+    name = str(exc.filename) if exc.filename is not None else ""
+    if len(name) > 80:
+        name = f"{name[:60]}... ({len(name)} characters)"
+    reason = (exc.strerror or str(exc) or type(exc).__name__).lower()
+    return f"{name}: {reason}" if name else reason
 
 
 if __name__ == "__main__":

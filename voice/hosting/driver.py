@@ -146,16 +146,17 @@ class Driver:
         self.pending: dict[str, Any] | None = dict(pending) if pending is not None else None
         """The last action's events and log record, saved but not yet said, logged and
         recorded (a resumed save's, until :meth:`run` finishes it)."""
+        self._keeper: TimeKeeper | None = None
         self._logged = len(dialogue.exchanges)
         """Exchanges already written to the turn log (the rest belong to the next turn)."""
 
     def run(self) -> Outcome:
-        keeper = self._time_keeper()
+        self._keeper = self._time_keeper()
         try:
             return self._run()
         finally:
-            if keeper is not None:
-                keeper.stop()
+            if self._keeper is not None:
+                self._keeper.stop()
 
     def _time_keeper(self) -> TimeKeeper | None:
         """For a timed game with a save: the play time noted since the save is taken back,
@@ -194,6 +195,8 @@ class Driver:
                 continue
             self._apply(prompt, action)
         self.dialogue.speak(self.host.narrate([]))
+        if self._keeper is not None:
+            self._keeper.stop()  # before the clear, or it could note the time again
         if self.slot is not None:
             self.slot.clear()
         return Outcome(winners=self.host.state.winners(), turns=self.actions)

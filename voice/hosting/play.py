@@ -286,7 +286,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
 
 
 LOAD_ERRORS = (UserError, RulesError, ContentError, ValueError, TypeError, KeyError,
-               IndexError, AttributeError, RecursionError, OverflowError)
+               IndexError, AttributeError, RecursionError, OverflowError, OSError)
 """What loading a damaged save can raise, from any layer below (set-up, engine, packs)."""
 
 

@@ -121,3 +121,16 @@ def test_a_disk_that_fills_up_mid_game_keeps_the_last_save_in_one_line(
     assert verdicts >= said  # nothing the table heard is missing from the save
     assert not list((data / "saves").glob(".*.tmp"))
     json.loads((data / "saves" / "current.json").read_text())
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "wordup", "--players", "Ana:2,Ben:4", "--asr", "text", "--no-speech", "--pack"],
+    ["play", "sportleisure", "--teams", "Red:Ana;Blue:Ben", "--asr", "text", "--no-speech",
+     "--pack"],
+    ["simulate", "wordup", "--games", "1", "--pack"],
+    ["content", "validate"],
+])
+def test_a_path_too_long_for_the_system_is_one_line(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*argv, "A" * 5000]) == 1
+    assert _one_line(capsys).endswith("... (5000 characters): file name too long")
