@@ -46,12 +46,19 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     try:
         mouth.say("Shall we play Word Up? Please say yes or no.")
         alone = ears.listen("yesno", [], 2.0)
-        mouth.say("Shall we play Word Up?")
-        helper = threading.Thread(target=answer, daemon=True)
-        helper.start()
-        heard = ears.listen("yesno", [], 8.0)
-        replied = time.monotonic()
-        helper.join(10)
+        # A player not heard says it again, as at a table: on 2 shared cores under load
+        # the sound server can starve (ALSA underruns) and a reply arrive as silence.
+        # A real fault (the gate never opening, the wrong device) fails every try.
+        for _ in range(3):
+            started.clear()
+            mouth.say("Shall we play Word Up?")
+            helper = threading.Thread(target=answer, daemon=True)
+            helper.start()
+            heard = ears.listen("yesno", [], 8.0)
+            replied = time.monotonic()
+            helper.join(10)
+            if heard.nbest:
+                break
     finally:
         mic.close()
     assert alone.timed_out and not alone.nbest  # the app's own question is not an answer
