@@ -1,17 +1,48 @@
 """Issue 15's repros, played as a table would: `tabletop play` in text mode with typed lines.
 
-Each test is one repro of "Play by the sheets", named after the rule it checks.
+Each test is one repro of "Play by the sheets", named after the rule it checks. The
+seeds fix the dice; the questions they land on are read from the shipped packs, so a
+reworded question does not break a repro.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
+from content.load import load_wordup
+from content.schema import Category, Spelling
 from voice.cli import main
+from voice.understanding.letters import SOUNDALIKE_SETS
+from voice.understanding.spell_request import spellable
+
+QUESTIONS = load_wordup()
+
+
+def spelling(level: int) -> Spelling:
+    """The first Spelling question of a level: where seed 5 (level 2) and seed 10 (level 3)
+    first land."""
+    item = QUESTIONS.question(level, Category.SPELLING, 0)
+    assert isinstance(item, Spelling)
+    return item
+
+
+def near_miss(word: str) -> str:
+    """``word`` with one letter swapped for a sound-alike (neighbour -> neighpour)."""
+    for k, ch in enumerate(word):
+        for group in SOUNDALIKE_SETS:
+            if ch in group:
+                other = sorted(set(group) - {ch})[0]
+                return word[:k] + other + word[k + 1:]
+    raise AssertionError(f"no sound-alike letter in {word!r}")
+
+
+def spelled(word: str) -> str:
+    return "-".join(ch for ch in word.upper() if ch.isalpha())
 
 
 @pytest.fixture(autouse=True)
@@ -35,9 +66,10 @@ def wordup(seed: int, players: str, *extra: str) -> list[str]:
 
 def test_declining_quit_asks_the_pending_question_again(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    out = play(wordup(5, "Ana:2,Ben:4"), ["quit", "no", "unnecessary"], monkeypatch, capsys)
+    item = spelling(2)
+    out = play(wordup(5, "Ana:2,Ben:4"), ["quit", "no", item.word], monkeypatch, capsys)
     assert out.count("Do you want to stop the game?") == 1
-    question = "HOST: Don't buy things that are unnecessary. Spell: unnecessary."
+    question = f"HOST: {item.sentence} Spell: {item.word}."
     assert out.count(question) == 2
     assert out.index("let's carry on") < out.rindex(question)
     assert "Ana takes one yellow token." in out
@@ -45,7 +77,7 @@ def test_declining_quit_asks_the_pending_question_again(
 
 def test_silence_is_not_a_wrong_answer(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    out = play(wordup(5, "Ana:2,Ben:4"), ["", "", "", "unnecessary"], monkeypatch, capsys)
+    out = play(wordup(5, "Ana:2,Ben:4"), ["", "", "", spelling(2).word], monkeypatch, capsys)
     assert "Say wait and I'll wait, repeat to hear the question again, or skip" in out
     assert "Not quite" not in out and "Ana takes one yellow token." in out
 
@@ -55,7 +87,7 @@ def test_a_per_answer_time_limit_turns_silence_into_a_miss(
     out = play([*wordup(5, "Ana:2,Ben:4"), "--variant", "answer=20"], ["", ""],
                monkeypatch, capsys)
     assert "HOST: Time's up, Ana." in out
-    assert "Not quite. The word unnecessary is spelled:" in out
+    assert f"Not quite. The word {spelling(2).word} is spelled:" in out
 
 
 def test_a_bad_answer_time_limit_is_a_one_line_error(
@@ -73,11 +105,13 @@ def test_declining_quit_at_a_steal_keeps_the_steal(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["sportleisure", "--teams", "Red:Ana,Ben;Blue:Cy,Di", "--variant", "first=Red",
             "--seed", "5"]
-    out = play(argv, ["xylophone", "quit", "no", "snooker"], monkeypatch, capsys)
+    out = play(argv, ["xylophone", "quit", "no", "skip"], monkeypatch, capsys)
     steal = "HOST: Blue team, same question for a bonus move."
     assert out.count(steal) == 2 and out.count("Do you want to stop the game?") == 1
     assert out.index("let's carry on") < out.rindex(steal)
-    assert "Bonus move! Blue team moves to the next purple space" in out
+    # The "no" answered the quit question, not the steal: the steal waited for "skip".
+    assert "BLUE TEAM: skip" in out and "HOST: The answer was:" in out
+    assert out.index("BLUE TEAM: skip") < out.index("HOST: The answer was:")
 
 
 def test_ask_the_player_on_your_left_reads_from_the_answerers_level(
@@ -88,38 +122,47 @@ def test_ask_the_player_on_your_left_reads_from_the_answerers_level(
                monkeypatch, capsys)
     assert "HOST: Ben, Ana asks you a Missing Word question." in out
     # Ben is level 4: the first level-4 Missing Word question, not Ana's level 2.
-    assert "HOST: The floor is wet. Get the ___ and bucket to clean it up. 3 letters." in out
+    ben = QUESTIONS.question(4, Category.MISSING_WORD, 0)
+    ana = QUESTIONS.question(2, Category.MISSING_WORD, 0)
+    asked = out.split("HOST: Ben, Ana asks you a Missing Word question.")[1].splitlines()[1]
+    assert asked.startswith(f"HOST: {ben.text}") and ana.text not in asked
 
 
 def test_spelling_on_request_only_words_of_the_question(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = ["12", "2", "6", "spell neighbours", "how do you spell neighbourhood", "spell cat",
-             "spell elephant"]
+    item = spelling(3)
+    words = re.findall(r"[A-Za-z]+", item.sentence)
+    allowed = next(w for w in spellable(words, item.word, *item.answers) if len(w) > 2)
+    lines = ["12", "2", "6", f"spell {item.word}s", f"how do you spell {item.word}ness",
+             f"spell {allowed}", "spell elephantine"]
     out = play([*wordup(10, "Cy:3,Ben:4"), "--variant", "dice=physical"], lines,
                monkeypatch, capsys)
-    assert "Spell: neighbour." in out
+    assert f"Spell: {item.word}." in out
     assert out.count("Sorry, I can't spell that one: spelling it is the question.") == 2
-    assert "HOST: C-A-T" in out
-    assert "I can only spell words of the question, and elephant isn't one." in out
-    assert "N-E-I-G-H" not in out
+    assert f"HOST: {spelled(allowed)}" in out
+    assert "I can only spell words of the question, and elephantine isn't one." in out
+    assert f"HOST: {spelled(item.word)}" not in out
 
 
 def test_spelling_on_request_refuses_a_form_of_the_target(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    out = play(wordup(5, "Ana:2,Ben:4"), ["how do you spell unnecessarily", "spell buy"],
-               monkeypatch, capsys)
-    assert "Spell: unnecessary." in out
+    item = spelling(2)
+    stem = item.word[:-1] + "ily" if item.word.endswith("y") else item.word + "ing"
+    out = play(wordup(5, "Ana:2,Ben:4"), [f"how do you spell {stem}"], monkeypatch, capsys)
+    assert f"Spell: {item.word}." in out
     assert "Sorry, I can't spell that one: spelling it is the question." in out
-    assert "HOST: B-U-Y" in out and "U-N-N-E-C" not in out
+    assert spelled(item.word)[:5] not in out.split(f"Spell: {item.word}.")[1]
 
 
 def test_spelling_the_first_attempt_is_the_answer(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    item = spelling(3)
+    wrong, right = " ".join(near_miss(item.word.lower())), " ".join(item.word.lower())
     out = play([*wordup(10, "Cy:3,Ben:4"), "--variant", "dice=physical"],
-               ["12", "2", "6", "n e i g h p o u r", "n e i g h b o u r"], monkeypatch, capsys)
+               ["12", "2", "6", wrong, right], monkeypatch, capsys)
     cy = out.split("HOST: Over to you, Ben.")[0]
     assert "didn't catch" not in cy and "Was that" not in cy and "Did you say" not in cy
-    assert "HOST: Not quite. The word neighbour is spelled:" in cy
+    assert f"HOST: Not quite. The word {item.word} is spelled:" in cy
     assert "Cy takes" not in out and "HOST: Over to you, Ben." in out
 
 
