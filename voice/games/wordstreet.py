@@ -90,9 +90,10 @@ class WordStreetHost:
         self.verbose = True
         self.resumed = False
         saved = setup.get("turn") or {}
+        declared = saved.get("declared")
         self.turn = ask.TurnNotes(word=saved.get("word") if state.phase == "spell" else None,
-                                  declared=str(saved.get("declared") or "")
-                                  if state.phase not in ("draw", "brainstorm") else "")
+                                  declared=declared if isinstance(declared, str)
+                                  and state.phase not in ("draw", "brainstorm") else "")
         self.hyphenated = hyphenated(a for card in deck.cards for side in WS_SIDES
                                      for a in card.side(side).accept)
         """Hyphenated words known as one word (the cards' lists; the lexicon keeps none)."""

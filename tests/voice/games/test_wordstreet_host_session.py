@@ -75,6 +75,14 @@ def test_quit_at_the_challenge_and_resume_asks_the_challenge_again() -> None:
     run.index("C-A-T is spelled correctly.")
 
 
+def test_the_declared_word_survives_quit_and_resume() -> None:
+    host = new()
+    first = play(host, [*READY, "knee", "n e e", "yes", "quit"])
+    assert host.engine.phase == "challenge"
+    run, _ = resume(first.slot, ["yes", "the spelling"])
+    run.index("Your word was knee, and knee isn't spelled N-E-E, so the spelling is wrong.")
+
+
 def test_a_resumed_game_ends_in_the_same_state_as_one_played_straight_through() -> None:
     part1 = [*READY, "purple", "p u r p l e", "no", "", ""]
     part2 = ["cat", "c a t", "yes", "two words", "yes", *READY, "dog", "d o g", "no"]
