@@ -186,7 +186,7 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             host.turn.heard_word = chosen or None
             dialogue.tell(key("ready"), team=label)
             return Action("brainstorm", team, "word_chosen")
-        if parse_command(text) == "quit":
+        if command == "quit" and dialogue.confirm_quit(label):
             raise ControlFlow("quit")
 
 

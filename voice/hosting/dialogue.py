@@ -427,6 +427,14 @@ class Dialogue:
             return Understood("correct", said, 1.0, result.heard)
         return Understood("wrong", said, 1.0, result.heard)
 
+    def confirm_quit(self, addressee: str) -> bool:
+        """"Do you want to stop the game?": a stray "bye" across the table must not end it.
+        On a no the host says it carries on (the caller goes back to what was pending)."""
+        if self._confirmed(Line("common.confirm_quit"), addressee):
+            return True
+        self.tell("common.carry_on")
+        return False
+
     def _confirmed(self, question: Line, addressee: str) -> bool:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""
         pending = self._last
@@ -476,10 +484,7 @@ class Dialogue:
             pass
         elif command in ("ready",):
             self.tell("common.not_now")
-        elif command == "quit" and not self._confirmed(Line("common.confirm_quit"),
-                                                       ask.addressee):
-            # A stray "bye" across the table must not end the game: quitting is confirmed.
-            self.tell("common.carry_on")
+        elif command == "quit" and not self.confirm_quit(ask.addressee):
             self.speak(self._last)
         else:
             raise ControlFlow(command)

@@ -379,3 +379,12 @@ def test_whats_the_score_works_during_the_brainstorm() -> None:
     assert "Tiles: Red team 0, Blue team 0." in text[score:] or "has no tiles yet" in text[score:]
     assert text.index("HOST: Great, Red team is ready.") > score
     assert "That doesn't work right now" not in text
+
+
+def test_quit_in_the_brainstorm_is_confirmed_and_the_sand_keeps_running() -> None:
+    host = new(clock=FedClock())
+    text = typed_run(host, [(3.0, "bye"), (4.0, "no"), (6.0, "we're ready"), (7.0, "cat"),
+                            (8.0, "c a t"), (9.0, "no")])
+    assert "Do you want to stop the game?" in text
+    assert text.index("let's carry on") < text.index("Great, Red team is ready.")
+    assert "Red team spelled C-A-T." in text
