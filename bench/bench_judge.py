@@ -2,8 +2,11 @@
 
 Spawns the command once and feeds it the judged fixture set
 (tests/data/judge_cases.jsonl) repeated to ``--lines`` requests, then a
-cold set where every word question is new (no cached answer forms). Prints
-JSON lines {"name", "value", "unit"}. Target: >= 5,000 judgements/s.
+cold set where every word question is new (no cached answer forms), and how
+the time to choose among options grows with a long option's length. Prints
+JSON lines {"name", "value", "unit"}. Targets: >= 5,000 judgements/s; an
+option 8 times longer takes well under 24 times as long (linear: about 8;
+it was quadratic, 64).
 """
 
 from __future__ import annotations
@@ -63,6 +66,21 @@ def _run(lines: list[str]) -> tuple[float, float]:
     return first, total
 
 
+def _long_option_growth() -> float:
+    """Time to choose with an option of 80,000 words over one of 10,000 (best of 3)."""
+    from voice.understanding.choice import choose
+
+    def cost(n: int) -> float:
+        start = time.perf_counter()
+        choose(["red", "ab " * n], "zz")
+        return time.perf_counter() - start
+
+    cost(1000)
+    small = min(cost(10_000) for _ in range(3))
+    large = min(cost(80_000) for _ in range(3))
+    return large / small
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--lines", type=int, default=50_000, help="requests per run (default 50000)")
@@ -82,7 +100,9 @@ def main() -> int:
         cold.append(json.dumps(req) + "\n")
     first, total = _run(cold)
     print(json.dumps({"name": "judge_throughput_new_questions", "value": round((len(cold) - 1) / (total - first)), "unit": "judgements/s"}))
-    return 0
+    growth = _long_option_growth()
+    print(json.dumps({"name": "judge_long_option_8x_length_time_ratio", "value": round(growth, 1), "unit": "x"}))
+    return 0 if growth < 24 else 1
 
 
 if __name__ == "__main__":

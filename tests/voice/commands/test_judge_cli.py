@@ -159,16 +159,16 @@ def test_hostile_lines_get_one_error_line_each_and_the_batch_goes_on() -> None:
     assert errors[6] == "not UTF-8 text (byte 1)"
 
 
-def test_judging_a_long_option_takes_time_about_linear_in_its_length() -> None:
-    import time
+def test_a_long_option_is_still_chosen_by_its_words() -> None:
+    # Choosing by text looks for a run of words only where its first word is (it was
+    # quadratic in a long option's length); bench/bench_judge.py measures the growth.
+    from voice.understanding.choice import _has_run, choose
 
-    from voice.understanding.choice import choose
-
-    def cost(n: int) -> float:
-        start = time.perf_counter()
-        choose(["red", "ab " * n], "zz")
-        return time.perf_counter() - start
-
-    cost(1000)
-    small, large = min(cost(10_000) for _ in range(3)), min(cost(80_000) for _ in range(3))
-    assert large < small * 8 * 3  # 8 times the length: well under 64 times the time
+    long = "ab " * 80_000
+    assert choose(["red", long], "zz")[0] is None
+    assert choose(["red", long + "cat dog"], "cat dog")[0] == 1
+    assert choose(["red", long], "the red one")[0] == 0
+    hay = ["a", "b", "a", "b", "c"]
+    assert _has_run(hay, ["a", "b", "c"]) and _has_run(hay, ["c"])
+    assert not _has_run(hay, ["b", "a", "c"]) and not _has_run(hay, [])
+    assert not _has_run(["a"], ["a", "a"])
