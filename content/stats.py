@@ -18,6 +18,7 @@ from content.schema import (
     Game,
     Pack,
     SLCard,
+    WordUpItem,
     WSCard,
 )
 
@@ -81,6 +82,36 @@ def _wordup(packs: Sequence[Pack]) -> dict[str, Any]:
             str(lv): {c.value: cell[(lv, c)] // QUESTIONS_PER_SHEET for c in Category}
             for lv in LEVELS
         },
+        # How many answers a Missing Word or Crossword item accepts: the sheet says
+        # "often there are several words that could correctly be used".
+        "answers_per_item": {
+            c.value: _answer_counts([i for i in items if i.category is c])
+            for c in (Category.MISSING_WORD, Category.CROSSWORD)
+        },
+    }
+
+
+def _answer_counts(items: Sequence[WordUpItem]) -> dict[str, Any]:
+    counts = [len(i.answers) for i in items]
+    many = sum(1 for n in counts if n > 1)
+    return {
+        "items": len(counts),
+        "mean": round(sum(counts) / len(counts), 3) if counts else 0.0,
+        "more_than_one": many,
+        "share_more_than_one": round(many / len(counts), 3) if counts else 0.0,
+        "max": max(counts, default=0),
+    }
+
+
+def _sizes(sizes: Sequence[int]) -> dict[str, Any]:
+    ordered = sorted(sizes)
+    return {
+        "sides": len(ordered),
+        "total": sum(ordered),
+        "mean": round(sum(ordered) / len(ordered), 2) if ordered else 0.0,
+        "median": ordered[len(ordered) // 2] if ordered else 0,
+        "min": ordered[0] if ordered else 0,
+        "max": ordered[-1] if ordered else 0,
     }
 
 
@@ -108,6 +139,13 @@ def _wordstreet(packs: Sequence[Pack]) -> dict[str, Any]:
             "orange": sum(len(s.accept) for s in orange),
         },
         "min_accept": min((len(s.accept) for s in blue + orange), default=0),
+        # Accept-list sizes per side colour and overall, and per category.
+        "accept_sizes": {
+            "blue": _sizes([len(s.accept) for s in blue]),
+            "orange": _sizes([len(s.accept) for s in orange]),
+            "all": _sizes([len(s.accept) for s in blue + orange]),
+        },
+        "accept_by_category": {s.category: len(s.accept) for s in blue + orange},
         "blocklist": len({w for p in packs for w in p.blocklist}),
     }
 
@@ -122,12 +160,18 @@ def format_stats(stats: dict[str, Any]) -> str:
         counts = wu["by_level_category"][level]
         lines.append(f"  level {level}: " + ", ".join(
             f"{row[c]} ({counts[c]} items)" for c in cats))
+    for cat, row in wu["answers_per_item"].items():
+        lines.append(f"  {cat}: {row['mean']} answers per item, {row['more_than_one']} of "
+                     f"{row['items']} accept more than one")
     kinds = ", ".join(f"{k} {n}" for k, n in sl["by_kind"].items())
     lines.append(f"Sport and Leisure: {sl['cards']} cards, {sl['questions']} questions "
                  f"({kinds}) in {sl['packs']} packs")
     lines.append(f"Word on the Street: {ws['cards']} cards, categories blue "
                  f"{ws['categories']['blue']} orange {ws['categories']['orange']}, "
                  f"blocklist {ws['blocklist']} words, in {ws['packs']} packs")
+    sizes = ws["accept_sizes"]["all"]
+    lines.append(f"  accept lists: {sizes['total']} words, mean {sizes['mean']} a side "
+                 f"(min {sizes['min']}, median {sizes['median']}, max {sizes['max']})")
     unmet = [f"{game} {name} ({t['have']} of {t['want']})"
              for game, block in stats.items() for name, t in block["targets"].items()
              if not t["met"]]

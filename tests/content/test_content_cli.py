@@ -64,6 +64,25 @@ def test_stats_json(good_packs: Path, capsys: pytest.CaptureFixture[str]) -> Non
     ws = stats["wordstreet"]
     assert (ws["cards"], ws["categories"], ws["blocklist"]) == (1, {"blue": 1, "orange": 1}, 2)
     assert ws["accept_words"] == {"blue": 16, "orange": 16} and ws["min_accept"] == 16
+    assert wu["answers_per_item"]["missing_word"] == {
+        "items": 1, "mean": 2.0, "more_than_one": 1, "share_more_than_one": 1.0, "max": 2}
+    assert wu["answers_per_item"]["crossword"]["mean"] == 2.0
+    assert ws["accept_sizes"]["all"] == {"sides": 2, "total": 32, "mean": 16.0,
+                                         "median": 16, "min": 16, "max": 16}
+    assert ws["accept_by_category"]["Something you find at the beach"] == 16
+
+
+def test_stats_answers_per_item_counts_single_answers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    items = "".join(
+        f'\n[[item]]\nid = "m-{n}"\nlevel = 1\ncategory = "missing_word"\n'
+        f'sentence = "We slept in a ___ by the lake."\nletters = 4\nanswers = {answers}\n'
+        for n, answers in enumerate(['["tent"]', '["tent", "boat", "cave"]', '["tent"]']))
+    (tmp_path / "p.toml").write_text(header("p", "wordup") + items)
+    assert main(["content", "stats", "--json", str(tmp_path)]) == 0
+    row = json.loads(capsys.readouterr().out)["wordup"]["answers_per_item"]["missing_word"]
+    assert row == {"items": 3, "mean": 1.667, "more_than_one": 1, "share_more_than_one": 0.333,
+                   "max": 3}
 
 
 def test_stats_sheets_count_complete_sheets(tmp_path: Path,
