@@ -5,6 +5,8 @@ set -eu
 need_cmds=("espeak-ng:espeak-ng" "pulseaudio:pulseaudio")
 need_libs=("libportaudio.so.2:libportaudio2")
 need_files=("/usr/share/dict/american-english:wamerican" "/usr/share/dict/british-english:wbritish")
+# WordNet 3.0: the validator checks shipped learners' definitions against it.
+need_files+=("/usr/share/wordnet/data.noun:wordnet-base")
 # PortAudio reaches PulseAudio through ALSA's "pulse" device (the null-sink audio tests).
 need_globs=("/usr/lib/*/alsa-lib/libasound_module_pcm_pulse.so:libasound2-plugins")
 missing=()
