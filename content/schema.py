@@ -80,6 +80,8 @@ class PackHeader:
     attribution: str
     file: str
     """Where the pack was read from, as shown in problem messages."""
+    retired: tuple[str, ...] = ()
+    """Ids this pack once shipped and withdrew: never used again (FORMAT.md)."""
 
 
 # --- Word Up -----------------------------------------------------------------
@@ -225,7 +227,7 @@ class Pack:
 
 # --- Parsing ---------------------------------------------------------------------
 
-HEADER_FIELDS = {"id", "game", "language", "licence", "sources", "attribution"}
+HEADER_FIELDS = {"id", "game", "language", "licence", "sources", "attribution", "retired"}
 TOP_LEVEL = {
     Game.WORDUP: {"pack", "item"},
     Game.SPORTLEISURE: {"pack", "card"},
@@ -363,10 +365,15 @@ def parse_header(data: Mapping[str, Any], file: str, problems: list[Problem]) ->
     if sources is not None and not sources:
         t.note("field 'sources' is empty: name at least one source")
     attribution = t.text("attribution")
+    retired = t.strings("retired", required=False) or ()
+    for old in retired:
+        if not ID_RE.match(old):
+            t.note(f"retired id {old!r} must use only a-z, 0-9 and '-'")
     if not t.ok or None in (pack_id, game, language, licence, sources, attribution):
         return None
     assert pack_id and game and language and licence and sources is not None and attribution
-    return PackHeader(pack_id, Game(game), language, licence, sources, attribution, file)
+    return PackHeader(pack_id, Game(game), language, licence, sources, attribution, file,
+                      retired)
 
 
 def parse_pack(data: Mapping[str, Any], file: str) -> tuple[Pack | None, list[Problem]]:

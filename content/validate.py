@@ -214,6 +214,13 @@ def _check_ids(packs: Sequence[Pack]) -> list[Problem]:
     problems: list[Problem] = []
     pack_ids: dict[str, str] = {}
     item_ids: dict[str, str] = {}
+    retired: dict[str, str] = {}
+    for pack in packs:
+        for old in pack.header.retired:
+            if old in retired:
+                problems.append(Problem(pack.header.file, "pack", f"retired id {old!r} is "
+                                        f"listed twice (also in {retired[old]})"))
+            retired.setdefault(old, pack.header.file)
     for pack in packs:
         file = pack.header.file
         if pack.id in pack_ids:
@@ -224,6 +231,9 @@ def _check_ids(packs: Sequence[Pack]) -> list[Problem]:
         for item_id in ids:
             if item_id in item_ids:
                 problems.append(Problem(file, item_id, f"id is also used in {item_ids[item_id]}"))
+            if item_id in retired:
+                problems.append(Problem(file, item_id, f"id was retired in {retired[item_id]}: "
+                                        "a withdrawn id is never used again; take a new one"))
             item_ids.setdefault(item_id, file)
     return problems
 

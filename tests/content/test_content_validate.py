@@ -162,6 +162,28 @@ def test_duplicate_ids_across_packs(tmp_path: Path, lexicon: Lexicon) -> None:
     assert not any(":t-mw-9:" in p for p in problems)
 
 
+def test_retired_ids_are_never_used_again(tmp_path: Path, lexicon: Lexicon) -> None:
+    retiring = header("t-one", "wordup").replace(
+        'attribution', 'retired = ["t-old-1", "t-mw-1"]\nattribution')
+    (tmp_path / "a.toml").write_text(retiring + WORDUP_ITEMS, encoding="utf-8")
+    problems = check(tmp_path, lexicon)
+    assert problems == [f"{tmp_path / 'a.toml'}:t-mw-1: id was retired in {tmp_path / 'a.toml'}: "
+                        "a withdrawn id is never used again; take a new one"]
+
+
+def test_retired_ids_are_checked(tmp_path: Path, lexicon: Lexicon) -> None:
+    for name, pack_id in (("a.toml", "t-one"), ("b.toml", "t-two")):
+        text = header(pack_id, "wordup").replace(
+            'attribution', 'retired = ["t-old-1", "Bad id"]\nattribution')
+        items = WORDUP_ITEMS.replace('id = "t-', f'id = "{pack_id}-')
+        (tmp_path / name).write_text(text + items, encoding="utf-8")
+    problems = check(tmp_path, lexicon)
+    assert f"{tmp_path / 'a.toml'}:pack: retired id 'Bad id' must use only a-z, 0-9 and '-'" \
+        in problems
+    assert (f"{tmp_path / 'b.toml'}:pack: retired id 't-old-1' is listed twice "
+            f"(also in {tmp_path / 'a.toml'})") in problems
+
+
 # --- Sport and Leisure ------------------------------------------------------------
 
 
