@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from content import quality
 from content.lexicon import Lexicon, load_lexicon
 from content.numbers import number_words
 from content.schema import (
@@ -140,14 +141,20 @@ class Report:
 
 def validate_paths(
     paths: Sequence[Path], *, game: Game | None = None, extra_blocklist: Iterable[str] = (),
-    lexicon: Lexicon | None = None,
+    lexicon: Lexicon | None = None, shipped_rules: bool | None = None,
 ) -> Report:
     """Read and check every pack file under ``paths``.
 
     ``game`` keeps only that game's packs (files of other games are skipped
     unread problems aside). ``extra_blocklist`` adds words that accept lists
     must avoid even when the folder has no blocklist of its own.
+    ``shipped_rules`` adds the rules only the shipped packs keep (each answer
+    word once per level); by default on when every path is inside the shipped
+    packs, off for a user's folder (a teacher's word list asks one word in
+    several categories on purpose).
     """
+    if shipped_rules is None:
+        shipped_rules = bool(paths) and all(_is_shipped(p) for p in paths)
     report = Report()
     for root in paths:
         if not root.exists():
@@ -166,18 +173,29 @@ def validate_paths(
             if pack is not None:
                 report.packs.append(pack)
     report.problems.extend(
-        check_packs(report.packs, lexicon or load_lexicon(), extra_blocklist)
+        check_packs(report.packs, lexicon or load_lexicon(), extra_blocklist,
+                    shipped_rules=shipped_rules)
     )
     # Grouped by file (stable, so each file's problems stay in item order).
     report.problems.sort(key=lambda p: p.file)
     return report
 
 
+def _is_shipped(path: Path) -> bool:
+    try:
+        path.resolve().relative_to(shipped_root().resolve())
+    except ValueError:
+        return False
+    return True
+
+
 def check_packs(packs: Sequence[Pack], lexicon: Lexicon,
-                extra_blocklist: Iterable[str] = ()) -> list[Problem]:
+                extra_blocklist: Iterable[str] = (), *,
+                shipped_rules: bool = False) -> list[Problem]:
     """The checks across items and packs, on packs that parsed."""
     problems: list[Problem] = []
     problems += _check_ids(packs)
+    problems += _check_wordup_across(packs, shipped_rules)
     blocklist = {w.lower() for w in extra_blocklist}
     for pack in packs:
         blocklist.update(w.lower() for w in pack.blocklist)
@@ -236,6 +254,16 @@ def _check_ids(packs: Sequence[Pack]) -> list[Problem]:
                                         "a withdrawn id is never used again; take a new one"))
             item_ids.setdefault(item_id, file)
     return problems
+
+
+def _check_wordup_across(packs: Sequence[Pack], shipped_rules: bool) -> list[Problem]:
+    """Word Up checks across items: clue = definition, and (shipped) repeated answers."""
+    file_of = {item.id: pack.header.file for pack in packs for item in pack.items}
+    items = [item for pack in packs for item in pack.items]
+    found = quality.clue_is_definition(items)
+    if shipped_rules:
+        found += quality.repeated_answers(items)
+    return [Problem(file_of[item.id], item.id, message) for item, message in found]
 
 
 def _check_header(pack: Pack) -> list[Problem]:
@@ -306,6 +334,8 @@ def check_wordup_item(item: WordUpItem, lexicon: Lexicon) -> list[str]:
             out.append(f"answer {answer!r}: {', '.join(map(repr, unknown))} is not a word "
                        "in the lexicon")
     out += spoken_text_problems("", item.text)
+    out += quality.article_problems(item)
+    out += quality.giveaway_problems(item, lexicon)
     if isinstance(item, MissingWord):
         gaps = item.sentence.count(GAP)
         if gaps != 1:
