@@ -15,6 +15,10 @@ checks across items); :mod:`content.validate` turns them into
   does not meet *bargain* three times on the same level.
 - **clue = definition** (:func:`clue_is_definition`): a Crossword clue must
   not be, word for word, the definition a Multiple Choice question gives.
+
+And one for Sport and Leisure (:func:`echo_problems`): an accepted answer
+made only of the question's own words ("channel" for "the shallow channel
+... called?") accepts a player who just repeats the question.
 """
 
 from __future__ import annotations
@@ -24,7 +28,15 @@ import re
 from collections.abc import Iterable, Sequence
 
 from content.lexicon import Lexicon
-from content.schema import GAP, CrosswordClue, MissingWord, MultipleChoice, Spelling, WordUpItem
+from content.schema import (
+    GAP,
+    CrosswordClue,
+    MissingWord,
+    MultipleChoice,
+    SLCard,
+    Spelling,
+    WordUpItem,
+)
 
 # --- a / an ------------------------------------------------------------------------
 
@@ -237,4 +249,37 @@ def clue_is_definition(items: Sequence[WordUpItem]) -> list[tuple[WordUpItem, st
                 out.append((item, f"the clue is {same} the definition in {mc.id}: "
                                   "write a different clue"))
                 break
+    return out
+
+
+# --- Sport and Leisure ---------------------------------------------------------------
+
+_ECHO_SKIP = frozenset(
+    "a an the of in on at to and or is are was for with by its it this that".split())
+_CHOICE_RE = re.compile(r"\b([\w'-]+) or ([\w'-]+)\?\s*$", re.IGNORECASE)
+
+
+def _key_words(text: str) -> list[str]:
+    words = re.findall(r"[a-z0-9']+", text.lower().replace("-", " "))
+    return [w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words]
+
+
+def echo_problems(card: SLCard) -> list[str]:
+    """Accepted answers that only repeat words of their question.
+
+    A question that offers a choice ("... slow or fast?") is exempt for the
+    answers that take one of the choices."""
+    out: list[str] = []
+    for n, question in enumerate(card.questions):
+        asked = set(_key_words(question.text))
+        choice = _CHOICE_RE.search(question.text)
+        offered = set(_key_words(" ".join(choice.groups()))) if choice else set()
+        for answer in question.answers:
+            words = [w for w in _key_words(answer) if w not in _ECHO_SKIP]
+            if not words or not all(w in asked for w in words):
+                continue
+            if offered & set(words):
+                continue
+            out.append(f"question {n + 1} ({question.colour}): answer {answer!r} only repeats "
+                       "words of the question")
     return out

@@ -209,6 +209,7 @@ def check_packs(packs: Sequence[Pack], lexicon: Lexicon,
         for card in pack.cards:
             if isinstance(card, SLCard):
                 problems += [Problem(file, card.id, m) for m in check_sl_card(card)]
+                problems += [Problem(file, card.id, m) for m in quality.echo_problems(card)]
                 problems += _duplicate_texts(
                     file, card.id, [(f"question {i + 1}", q.text)
                                     for i, q in enumerate(card.questions)], seen_texts)

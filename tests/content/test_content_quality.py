@@ -157,3 +157,29 @@ def test_clue_must_not_repeat_a_multiple_choice_definition(tmp_path: Path,
         "t-cc-2: the clue is nearly word for word the definition in t-mc-2: "
         "write a different clue",
     ]
+
+
+# --- Sport and Leisure -------------------------------------------------------------------
+
+
+def test_sport_answers_must_not_only_repeat_the_question(tmp_path: Path,
+                                                          lexicon: Lexicon) -> None:
+    texts = ("What is the shallow channel along each side of the lane called?",
+             "What is the flat board behind the hoop called?",
+             "To blur water, should the shutter speed be slow or fast?",
+             "Which boxer won Olympic gold in 1960 as Cassius Clay?")
+    answers = (["gutter", "channel"], ["backboard", "board"], ["slow", "a slow shutter"],
+               ["Muhammad Ali", "Cassius Clay"])
+    body = '\n[[card]]\nid = "t-sl-1"\nkind = "pot_luck"\n'
+    for colour, text, accepted in zip(("purple", "green", "yellow", "red"), texts, answers,
+                                      strict=True):
+        listed = ", ".join(f'"{a}"' for a in accepted)
+        body += f'\n[[card.question]]\ncolour = "{colour}"\ntext = "{text}"\nanswers = [{listed}]\n'
+    (tmp_path / "p.toml").write_text(header("t-sl", "sportleisure") + body, encoding="utf-8")
+    found = [f"{p.where}: {p.message}"
+             for p in validate_paths([tmp_path], lexicon=lexicon).problems]
+    assert found == [
+        "t-sl-1: question 1 (purple): answer 'channel' only repeats words of the question",
+        "t-sl-1: question 2 (green): answer 'board' only repeats words of the question",
+        "t-sl-1: question 4 (red): answer 'Cassius Clay' only repeats words of the question",
+    ]
