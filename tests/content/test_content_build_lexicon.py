@@ -16,6 +16,7 @@ from tools.build_lexicon import (  # noqa: E402
     VARIANT_RULES,
     group,
     homophone_groups,
+    read_extra,
     read_scowl,
     rewrite,
 )
@@ -69,3 +70,20 @@ def test_built_files_are_package_data() -> None:
         assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
     total = sum((ROOT / "content" / "lexicon" / n).stat().st_size for n in data)
     assert total < 3_000_000
+
+
+def test_extra_words_are_read_without_comments(tmp_path: Path) -> None:
+    path = tmp_path / "extra.txt"
+    path.write_text("# a comment\ntreehouse\n\nrockpool  # British\n", encoding="utf-8")
+    assert read_extra(path) == ["treehouse", "rockpool"]
+    assert read_extra(tmp_path / "missing.txt") == []
+
+
+def test_the_shipped_lexicon_has_the_extra_words() -> None:
+    from content.lexicon import load_lexicon
+
+    lexicon = load_lexicon()
+    extra = read_extra()
+    assert {"maths", "treehouse", "pinecone", "rockpool", "waterslide", "jetpack",
+            "handprint"} <= set(extra)
+    assert [w for w in extra if not lexicon.is_word(w, proper=False)] == []
