@@ -36,3 +36,11 @@ def test_stats_count_every_shipped_item() -> None:
     assert stats["wordup"]["items"] == sum(len(p.items) for p in report.packs)
     assert sum(stats["wordup"]["by_level"].values()) == stats["wordup"]["items"]
     assert sum(stats["wordup"]["by_category"].values()) == stats["wordup"]["items"]
+
+
+def test_the_blocklist_keeps_sexual_words_and_slurs_not_childrens_words() -> None:
+    from content.load import shipped_blocklist
+
+    blocked = shipped_blocklist()
+    assert {"sex", "porn", "slut", "faggot", "nigger", "fuck", "cunt"} <= blocked
+    assert not {"gun", "poo", "fart", "bum", "wee", "stupid", "bomb", "kill"} & blocked
