@@ -44,3 +44,21 @@ def test_the_blocklist_keeps_sexual_words_and_slurs_not_childrens_words() -> Non
     blocked = shipped_blocklist()
     assert {"sex", "porn", "slut", "faggot", "nigger", "fuck", "cunt"} <= blocked
     assert not {"gun", "poo", "fart", "bum", "wee", "stupid", "bomb", "kill"} & blocked
+
+
+@pytest.mark.parametrize("category,words", [
+    ("A feeling", {"love", "joy", "fear", "anger"}),
+    ("A part of your body", {"face", "heart", "brain"}),
+    ("A school subject", {"maths", "math"}),
+    ("Something you see at a circus", {"lion", "elephant", "tiger"}),
+    ("Something with wheels", {"plane"}),
+    ("Something that floats", {"ship"}),
+    ("Someone in a fairy tale", {"cinderella", "goldilocks"}),
+    ("A sound an animal makes", {"ribbit"}),
+])
+def test_accept_lists_have_the_words_a_child_says_first(category: str, words: set[str]) -> None:
+    from content.schema import WSCard
+
+    sides = {side.category: side for p in load_packs(Game.WORDSTREET) for c in p.cards
+             if isinstance(c, WSCard) for side in (c.blue, c.orange)}
+    assert words <= set(sides[category].accept)
