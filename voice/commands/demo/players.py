@@ -34,6 +34,9 @@ _NATO_OF: dict[str, str] = {}
 for _word, _letter in NATO.items():
     _NATO_OF.setdefault(_letter, _word)
 
+STREET_WORDS = 40
+"""A demo team names one of the first this many fitting words of its card's list."""
+
 WRONG_WORDS = ("table", "garden", "river", "yellow", "pencil", "window", "summer", "bottle",
                "market", "rabbit", "basket", "candle", "doctor", "forest", "jacket", "ladder",
                "mirror", "number", "orange", "pocket", "silver", "ticket", "wagon", "zebra")
@@ -193,5 +196,7 @@ class PlayerPolicy:
 
     def _street_word(self) -> str:
         words = list(self.wordstreet_words()) if self.wordstreet_words is not None else []
-        single = [w for w in words if w.isalpha() and 3 <= len(w) <= 8]
+        # A child names one of the obvious words: accept lists start with them, and
+        # their long tails (leverets, cygnets) are not what a table says first.
+        single = [w for w in words if w.isalpha() and 3 <= len(w) <= 8][:STREET_WORDS]
         return str(self.rng.choice(single or words or ["cat"]))
