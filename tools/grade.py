@@ -117,6 +117,8 @@ TEACHER: dict[str, tuple[int, str]] = {
     "furious": (3, CEFRPY_WRONG + " (B1)"),
     "colleague": (3, CEFRPY_WRONG + " (B1)"),
     "twelfth": (2, CEFRPY_WRONG + " (A2 ordinal number)"),
+    "privilege": (4, "B2, common in news text rather than in learners' English"),
+    "neighbour": (2, "an A1 word with a B1 spelling (ei, silent gh, -our), asked in Spelling"),
     "tyre": (3, CEFRPY_WRONG + " (B1)"),
     "storey": (3, CEFRPY_WRONG + " (B1)"),
     # cefrpy too high for an intermediate word (its C1/C2 marks are often defaults).
