@@ -232,7 +232,9 @@ class Dialogue:
         self.latencies_ms: list[float] = []
         self.exchanges: list[dict[str, Any]] = []
         self._pending_end: float | None = None
-        self._last: list[Line] = []
+        self._last: list[str] = []
+        """The pending question as it was said: "repeat", "slower" and a declined quit say
+        it again word for word (phrase variants rotate; a repeat must not)."""
 
     # -- speaking -----------------------------------------------------------
     def line(self, line: Line) -> str:
@@ -242,9 +244,15 @@ class Dialogue:
         """Speak one phrase (narration, verdicts)."""
         self.speak([Line(key, fields)])
 
-    def speak(self, lines: Sequence[Line]) -> None:
-        for line in lines:
-            self._say_text(self.line(line))
+    def speak(self, lines: Sequence[Line]) -> list[str]:
+        """Say ``lines``; returns the sentences as said."""
+        said = [self.line(line) for line in lines]
+        self._say_again(said)
+        return said
+
+    def _say_again(self, said: Sequence[str]) -> None:
+        for text in said:
+            self._say_text(text)
 
     def _say_text(self, text: str) -> None:
         if self._pending_end is not None:
@@ -256,8 +264,7 @@ class Dialogue:
     # -- listening ----------------------------------------------------------
     def ask(self, ask: Ask) -> Understood:
         """Ask until understood, handling commands; the Ask's default after max tries."""
-        self._last = list(ask.say)
-        self.speak(ask.say)
+        self._last = self.speak(ask.say)
         tries = 0
         silent = 0
         offered = False
@@ -455,12 +462,12 @@ class Dialogue:
     # -- commands -----------------------------------------------------------
     def _handle_command(self, command: str, ask: Ask, heard: Heard) -> None:
         if command == "repeat":
-            self.speak(self._last)
+            self._say_again(self._last)
         elif command == "slowly":
             # Once, slowly: the learner's "say it slowly" does not change the game's rate.
             self.mouth.set_rate("slow")
             try:
-                self.speak(self._last)
+                self._say_again(self._last)
             finally:
                 self.mouth.set_rate(self.settings.rate)
         elif command in ("slower", "faster"):
@@ -469,7 +476,7 @@ class Dialogue:
             self.settings.rate = RATES[index]
             self.mouth.set_rate(self.settings.rate)
             self.tell(f"common.rate_{self.settings.rate}")
-            self.speak(self._last)
+            self._say_again(self._last)
         elif command == "spell":
             self._spell(ask, heard.nbest[0])
         elif command in ("score", "whose_turn", "where_am_i", "tokens"):
@@ -485,7 +492,7 @@ class Dialogue:
         elif command in ("ready",):
             self.tell("common.not_now")
         elif command == "quit" and not self.confirm_quit(ask.addressee):
-            self.speak(self._last)
+            self._say_again(self._last)
         else:
             raise ControlFlow(command)
 
@@ -526,5 +533,5 @@ class Dialogue:
                 if parse_command(heard.nbest[0]) == "quit":
                     raise ControlFlow("quit")
                 self.tell("common.resumed")
-                self.speak(self._last)
+                self._say_again(self._last)
                 return

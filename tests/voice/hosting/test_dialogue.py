@@ -210,6 +210,19 @@ def test_declining_quit_asks_the_pending_question_again() -> None:
     assert after.lstrip().startswith("HOST: You can say")  # common.help is word_ask's question
 
 
+def test_a_declined_quit_and_repeat_say_the_question_word_for_word() -> None:
+    # wordup.question_for has two variants that rotate; the pending question is said again as
+    # it was first said, not in the other variant.
+    dialogue, out, _ = make(["quit", "no", "repeat", "fled"])
+    ask = word_ask()
+    ask = Ask(say=[Line("wordup.question_for", {"name": "Ana", "category": "Spelling"})],
+              expect=ask.expect, addressee=ask.addressee, request=ask.request,
+              default=ask.default)
+    assert dialogue.ask(ask).value == "fled"
+    assert out.getvalue().count("HOST: Ana, here's your Spelling question.") == 3
+    assert "a Spelling question for you" not in out.getvalue()
+
+
 def test_repeat_after_a_confirmation_repeats_the_question_not_the_confirmation() -> None:
     dialogue, out, _ = make(["quit", "no", "repeat", "fled"])
     assert dialogue.ask(word_ask()).value == "fled"
