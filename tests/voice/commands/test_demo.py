@@ -26,8 +26,11 @@ FIGURES = re.compile(r"^turns=(\d+) recognised=(\d+)/(\d+) median_ms=(\d+) p90_m
                      r"winner=(\S+)$")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def recognizer():  # type: ignore[no-untyped-def]
+    # A fresh recognizer per game: pocketsphinx carries its cepstral mean from one
+    # utterance to the next, so a shared one made each game's figures depend on the
+    # games before it.
     from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
     return PocketsphinxRecognizer()
 
