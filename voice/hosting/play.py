@@ -320,7 +320,7 @@ def _clean(slot: SaveSlot) -> None:
 def _offer_resume(dialogue: Dialogue, slot: SaveSlot, game: str | None, hosts: HostModules
                   ) -> tuple[Any, tuple[Any, random.Random] | None]:
     """Set-up by voice with a game saved: a table that cannot type --resume is asked."""
-    found = _readable(slot, hosts)
+    found = _readable(slot, hosts, dialogue)
     if found is None:
         return None, None
     saved, loaded = found
@@ -339,7 +339,7 @@ def _offer_keep(dialogue: Dialogue, slot: SaveSlot, hosts: HostModules
     """A new game from flags over an unfinished one: ask first. Yes (or no clear answer)
     carries on with the saved game; no starts the new one (the old save is kept aside
     when it starts)."""
-    found = _readable(slot, hosts)
+    found = _readable(slot, hosts, dialogue)
     if found is None:
         return None, None
     saved, loaded = found
@@ -364,9 +364,10 @@ def keep_replaced(slot: SaveSlot) -> Path:
     return aside
 
 
-def _readable(slot: SaveSlot, hosts: HostModules
+def _readable(slot: SaveSlot, hosts: HostModules, dialogue: Dialogue
               ) -> tuple[SavedGame, tuple[Any, random.Random]] | None:
-    """The saved game and its host, or None (no save, or a damaged one: kept aside, noted)."""
+    """The saved game and its host, or None (no save, or a damaged one: kept aside, noted
+    in one line and told to the table, which may not see the screen)."""
     if not slot.exists():
         return None
     try:
@@ -374,6 +375,7 @@ def _readable(slot: SaveSlot, hosts: HostModules
         return saved, load_saved(slot, saved, hosts)
     except UserError as exc:  # damaged: kept aside; say so and start afresh
         _note(str(exc))
+        dialogue.tell("setup.save_damaged")
         return None
 
 

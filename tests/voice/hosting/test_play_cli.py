@@ -233,6 +233,26 @@ def test_a_save_damaged_inside_names_the_file_is_kept_aside_and_a_new_game_is_of
     assert "Which game shall we play" in out
 
 
+@pytest.mark.parametrize("argv", [["play"], PLAY])
+def test_a_damaged_save_found_at_the_start_is_told_to_the_table(
+        argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        _data: Path) -> None:
+    # Found by set-up by voice (a table that may not see the screen) or under a new game
+    # from flags: said aloud as well as noted, kept aside, and a new game goes on.
+    _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
+    path = _data / "saves" / "current.json"
+    path.write_text('{"game": "wordup"}')
+    args = ["play", "--asr", "text", "--no-speech"] if argv == ["play"] else [*argv, "--seed", "3"]
+    code, out, err = _play(args, [], monkeypatch, capsys)
+    assert code == 0 and "Traceback" not in err
+    assert f"the saved game {path} is damaged" in err
+    hosts = [line for line in out.splitlines() if line.startswith("HOST: ")]
+    said = "HOST: I couldn't read the saved game, so I've put it aside. We'll start a new one."
+    assert hosts[0] == said and hosts.count(said) == 1
+    assert "Which game shall we play" in hosts[1] or "Let's play Word Up!" in hosts[1]
+    assert (_data / "saves" / "current.json.damaged-1").read_text() == '{"game": "wordup"}'
+
+
 def test_a_new_game_over_an_unfinished_one_asks_first(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
     _play([*PLAY, "--seed", "3"], ["uncle"], monkeypatch, capsys)
