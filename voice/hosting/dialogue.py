@@ -163,6 +163,17 @@ def waiting(said: str, *, offered: bool) -> bool:
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
 
 
+def _as_typed(ask: Ask, heard: Heard) -> str:
+    """The reply as the player put it: a word typed whole at a spelling prompt reaches the
+    dialogue as its letters ("wait" as "w a i t"), and the host's own offer says "wait"."""
+    said = heard.nbest[0]
+    if ask.expect == "spelling" and heard.typed:
+        letters = tokens(said)
+        if len(letters) > 1 and all(len(t) == 1 for t in letters):
+            return "".join(letters)
+    return said
+
+
 def _spellings(ask: Ask) -> set[str]:
     """The right spellings of a spelling Ask, letters only."""
     req = ask.request
@@ -320,7 +331,7 @@ class Dialogue:
             if result.verdict == "unclear" and self._helped(ask, heard):
                 continue
             if (ask.patient and result.verdict != "correct"
-                    and waiting(heard.nbest[0], offered=offered)):
+                    and waiting(_as_typed(ask, heard), offered=offered)):
                 silent = 0
                 self.tell("common.waiting", name=ask.addressee)
                 continue

@@ -9,6 +9,7 @@ import pytest
 
 from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Heard, Line
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
+from voice.hosting.voice_adapter import TypedSpelling
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood
 
@@ -221,6 +222,22 @@ def test_a_declined_quit_and_repeat_say_the_question_word_for_word() -> None:
     assert dialogue.ask(ask).value == "fled"
     assert out.getvalue().count("HOST: Ana, here's your Spelling question.") == 3
     assert "a Spelling question for you" not in out.getvalue()
+
+
+def test_wait_typed_at_a_spelling_prompt_is_waiting_not_a_spelling() -> None:
+    # Typed input at a spelling prompt splits a whole word into letters ("wait" -> "w a i t"),
+    # yet the silence offer itself says "say wait": silence is never a wrong answer.
+    out = io.StringIO()
+    ticks = _clock()
+    clock = lambda: next(ticks)  # noqa: E731
+    ears = TypedSpelling(TextEars(["", "", "", "wait", "", "n e i g h b o u r"], clock=clock))
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(), clock=clock,
+                        transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
+              request={"answer": "neighbour", "variants": ["neighbor"]}, secret="neighbour",
+              default=Understood("wrong", None, 1.0, ""), patient=True)
+    assert dialogue.ask(ask).verdict == "correct"
+    assert "HOST: All right, Cy, I'll wait." in out.getvalue()
 
 
 def test_repeat_after_a_confirmation_repeats_the_question_not_the_confirmation() -> None:
