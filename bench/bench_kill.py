@@ -27,7 +27,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the kill points")
     args = parser.parse_args()
     start = time.perf_counter()
-    kills = lost = duplicated = problems = tracebacks = 0
+    kills = lost = duplicated = problems = tracebacks = announced = saved_unsaid = 0
     per_game = dict.fromkeys(GAMES, 0)
     for trial in run(args.kills, args.seed):
         kills += 1
@@ -36,9 +36,15 @@ def main() -> int:
         duplicated += len(trial.duplicated)
         problems += len(trial.problems)
         tracebacks += trial.tracebacks
+        announced += trial.announced
+        # Killed after an action was saved and before it was said: the window a save
+        # after the narration used to lose (the resume must say it, once).
+        saved_unsaid += trial.saved_unsaid > 0
         if not trial.ok:
             print(f"bench_kill: {trial}", file=sys.stderr, flush=True)
     figures = [("kills", kills, "kills"), *((f"kills_{g}", n, "kills") for g, n in per_game.items()),
+               ("announced_actions_checked", announced, "actions"),
+               ("saved_before_said", saved_unsaid, "kills"),
                ("lost", lost, "actions"), ("duplicated", duplicated, "actions"),
                ("other_problems", problems, "trials"), ("tracebacks", tracebacks, "tracebacks"),
                ("seconds", round(time.perf_counter() - start, 1), "s")]

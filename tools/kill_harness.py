@@ -203,6 +203,8 @@ class Trial:
     delay_ms: float
     actions: int = 0
     announced: int = 0
+    saved_unsaid: int = 0
+    """Actions the killed game had saved but not begun to say (killed between the two)."""
     lost: list[str] = field(default_factory=list)
     duplicated: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -303,6 +305,8 @@ def trial(ref: Reference, seed: int, tmp: Path) -> Trial:
     result.actions = actions
     announced = [n for start, n, count in ref.narrations if count and len(killed) > start]
     result.announced = max(announced, default=0)
+    result.saved_unsaid = sum(1 for start, n, count in ref.narrations
+                              if count and n <= actions and len(killed) <= start)
     if state is not None and ref.states.get(actions) != json.loads(
             json.dumps(state, sort_keys=True)):
         result.problems.append(f"the resumed state after {actions} actions is not the "
