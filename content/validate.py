@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 
 from content import quality
+from content.definitions import definition_problems
 from content.lexicon import Lexicon, load_lexicon
 from content.numbers import number_words
 from content.schema import (
@@ -34,6 +35,7 @@ from content.schema import (
     WSCard,
     parse_pack,
 )
+from content.wordnet import open_wordnet
 
 MIN_ACCEPT = 15
 SCENE_SENTENCES = (2, 3)
@@ -126,6 +128,8 @@ class Report:
     packs: list[Pack] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     files: int = 0
+    notes: list[str] = field(default_factory=list)
+    """What was not checked, and why (said after the summary)."""
 
     @property
     def ok(self) -> bool:
@@ -136,7 +140,8 @@ class Report:
         cards = sum(len(p.cards) for p in self.packs)
         counts = f"{self.files} files, {len(self.packs)} packs, {items} items, {cards} cards"
         n = len(self.problems)
-        return f"{n} problem{'' if n == 1 else 's'} ({counts})"
+        notes = "".join(f"; {note}" for note in self.notes)
+        return f"{n} problem{'' if n == 1 else 's'} ({counts}){notes}"
 
 
 def validate_paths(
@@ -176,9 +181,20 @@ def validate_paths(
         check_packs(report.packs, lexicon or load_lexicon(), extra_blocklist,
                     shipped_rules=shipped_rules)
     )
+    if shipped_rules:
+        _check_definitions(report)
     # Grouped by file (stable, so each file's problems stay in item order).
     report.problems.sort(key=lambda p: p.file)
     return report
+
+
+def _check_definitions(report: Report) -> None:
+    """The learners' definitions shipped with the packs: each line traced back to
+    WordNet 3.0 when it is installed (Debian ``wordnet-base``)."""
+    wordnet = open_wordnet()
+    report.problems.extend(definition_problems(wordnet))
+    if wordnet is None:
+        report.notes.append("definitions not traced to WordNet (install wordnet-base)")
 
 
 def _is_shipped(path: Path) -> bool:

@@ -37,6 +37,7 @@ from typing import Literal
 
 from rapidfuzz import fuzz
 
+from content.definitions import load_definitions
 from content.lexicon import Lexicon
 from content.schema import GAP, MultipleChoice, Spelling, WordUpItem
 from voice.understanding.spell_request import gives_away, target_forms
@@ -241,10 +242,13 @@ def _define(item: WordUpItem, request: HelpRequest, word: str, in_question: bool
         return HelpReply(request, False, "learn.refuse_define_option", fields, word)
     if word in hidden_words(item):
         return HelpReply(request, False, "learn.no_definition", fields, word)
-    if isinstance(item, Spelling) and word == item.word.lower() and item.definition:
-        definition = item.definition
+    if isinstance(item, Spelling) and word == item.word.lower():
+        # The target: only the item's own definition, written not to spell it.
+        definition = item.definition or ""
     else:
         definition = glossary.get(word, "")
+        if definition and gives_answer(item, definition):
+            definition = ""
     if not definition:
         return HelpReply(request, False, "learn.no_definition", fields, word)
     return HelpReply(request, True, "learn.define", {**fields, "definition": definition}, word)
@@ -262,14 +266,34 @@ def slow_text(item: WordUpItem) -> str:
     return text
 
 
-def glossary(items: Iterable[WordUpItem]) -> dict[str, str]:
-    """Word -> learner's definition, from items whose target is one word.
+def gives_answer(item: WordUpItem, definition: str) -> bool:
+    """True when reading ``definition`` at ``item`` would name one of its hidden
+    words (an answer, an option) or a form of its Spelling target."""
+    words = tokens(definition)
+    if set(words) & hidden_words(item):
+        return True
+    if isinstance(item, Spelling):
+        forms = target_forms(item.word, *item.answers)
+        return any(gives_away(w, forms) for w in words)
+    return False
+
+
+def glossary(items: Iterable[WordUpItem],
+             base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Word -> learner's definition, from items whose target is one word, over
+    ``base`` (by default the WordNet definitions shipped in content/lexicon,
+    :func:`content.definitions.load_definitions`): an author's own definition wins.
 
     The dialogue may pass this to :func:`help_for` to explain other words of a
-    question; a current answer is refused before the glossary is consulted.
+    question; a current answer is refused before the glossary is consulted, and
+    a definition that would name a hidden word is not read.
     """
-    out: dict[str, str] = {}
+    out: dict[str, str] = dict(load_definitions() if base is None else base)
+    authored: set[str] = set()
     for item in items:
         if item.definition and len(item.answers[0].split()) == 1:
-            out.setdefault(item.answers[0].strip().lower(), item.definition)
+            word = item.answers[0].strip().lower()
+            if word not in authored:
+                out[word] = item.definition
+                authored.add(word)
     return out

@@ -79,7 +79,7 @@ def test_a_form_of_the_spelling_target_is_never_spelled() -> None:
 
 
 def test_definitions_never_reveal_an_answer() -> None:
-    words = glossary([GAP_ITEM, CLUE, SPELL])
+    words = glossary([GAP_ITEM, CLUE, SPELL], base={})
     assert words == {"week": "seven days", "kitten": "a young cat",
                      "flour": "powder made from grain"}
     # The Missing Word answer is not in the question: same reply as any outside word.
@@ -124,3 +124,28 @@ def test_say_it_slowly_repeats_the_question() -> None:
     text = help_for(CHOICE, HelpRequest("slowly")).fields["text"]
     assert text.endswith("borrow it. lend it. steal it.")
     assert help_for(GAP_ITEM, HelpRequest("slowly")).slow
+
+
+def test_shipped_definitions_explain_question_words() -> None:
+    """Words of a question no item defines get WordNet's learner definition."""
+    words = glossary([GAP_ITEM, CLUE, SPELL])
+    assert words["week"] == "seven days"  # an author's definition wins over WordNet's
+    reply = help_for(GAP_ITEM, HelpRequest("define", "seven"), glossary=words)
+    assert reply.allowed and reply.fields["definition"] == "being one more than six"
+    # Still refused: the hidden answer, the options, and the Spelling target
+    # beyond its own definition.
+    assert not help_for(GAP_ITEM, HelpRequest("define", "week"), glossary=words).allowed
+    assert help_for(CHOICE, HelpRequest("define", "borrow"), glossary=words).key == \
+        "learn.refuse_define_option"
+    assert not help_for(COLOUR, HelpRequest("define", "colour"),
+                        glossary={"colour": "a visual attribute"}).allowed
+
+
+def test_a_definition_naming_a_hidden_word_is_not_read() -> None:
+    # "days" defined with the Missing Word answer would give it away.
+    words = {"days": "seven in a week", "seven": "one more than six"}
+    assert not help_for(GAP_ITEM, HelpRequest("define", "days"), glossary=words).allowed
+    assert help_for(GAP_ITEM, HelpRequest("define", "seven"), glossary=words).allowed
+    # A form of the Spelling target in another word's definition: not read.
+    reply = help_for(SPELL, HelpRequest("define", "eggs"), glossary={"eggs": "mixed with flours"})
+    assert not reply.allowed and reply.key == "learn.no_definition"

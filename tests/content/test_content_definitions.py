@@ -1,0 +1,86 @@
+"""Learners' definitions (content/definitions.py): the shipped file parses, every line
+traces back to WordNet 3.0, and the validator reports a line that does not."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from content.definitions import (
+    check_definitions,
+    definition_problems,
+    definitions_path,
+    learner_form,
+    load_definitions,
+    parse_definitions,
+)
+from content.load import load_packs
+from content.schema import MultipleChoice, Spelling
+from content.wordnet import WordNet, open_wordnet
+
+WN = open_wordnet()
+needs_wordnet = pytest.mark.skipif(WN is None, reason="WordNet (Debian wordnet-base) "
+                                   "is not installed; tools/system-deps.sh installs it")
+
+
+def test_learner_form_keeps_the_first_clause_without_asides() -> None:
+    gloss = ('a member of the genus Canis (probably descended from the common wolf) '
+             'that has been domesticated; occurs in many breeds; "the dog barked"')
+    assert learner_form(gloss) == "a member of the genus Canis that has been domesticated"
+
+
+def test_malformed_lines_are_named() -> None:
+    text = ("# comment\n"
+            "puppy\tn:01322604\ta young dog\n"
+            "puppy\tn:01322604\ta young dog\n"
+            "Two Words\tn:1\ta (marked) thing\n"
+            "lonely\tn:01322604\n")
+    entries, problems = parse_definitions(text)
+    assert [e.word for e in entries] == ["puppy", "puppy", "Two Words"]
+    def on(line: int) -> str:
+        return " | ".join(m for n, m in problems if n == line)
+    assert "already defined on line 2" in on(3)
+    assert "one lower-case word" in on(4) and "must look like n:02084071" in on(4)
+    assert "cannot be read aloud" in on(4)
+    assert "3 tab-separated fields" in on(5)
+
+
+def test_shipped_definitions_parse_and_cover_question_words() -> None:
+    entries, problems = parse_definitions(definitions_path().read_text(encoding="utf-8"))
+    assert problems == []
+    assert len(entries) >= 1000
+    heard: set[str] = set()
+    for pack in load_packs("wordup"):
+        for item in pack.items:
+            texts = [item.text] + (list(item.options) if isinstance(item, MultipleChoice) else [])
+            if isinstance(item, Spelling):
+                texts.append(item.word)
+            heard |= {w.lower() for t in texts for w in re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)?", t)}
+    # Only words a player hears in a question are defined.
+    assert {e.word for e in entries} <= heard
+    assert load_definitions()["puppy"] == "a young dog"
+
+
+@needs_wordnet
+def test_shipped_definitions_trace_back_to_wordnet() -> None:
+    assert WN is not None
+    assert definition_problems(WN) == []
+
+
+@needs_wordnet
+def test_a_definition_not_in_wordnet_is_a_problem(tmp_path: Path) -> None:
+    wn: WordNet | None = WN
+    assert wn is not None
+    path = tmp_path / "definitions.tsv"
+    path.write_text("puppy\tn:01322604\ta small dog that bites\n"
+                    "kitten\tn:01322604\ta young dog\n"
+                    "lemon\tn:99999999\ta fruit\n", encoding="utf-8")
+    problems = [str(p) for p in definition_problems(wn, path)]
+    assert len(problems) == 3
+    assert "line 1" in problems[0] and "expected 'a young dog'" in problems[0]
+    assert "line 2" in problems[1] and "'kitten' is not a word of synset" in problems[1]
+    assert "line 3" in problems[2] and "not in WordNet 3.0" in problems[2]
+    entries, _ = parse_definitions(path.read_text(encoding="utf-8"))
+    assert len(check_definitions(entries, wn)) == 3
