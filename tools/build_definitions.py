@@ -117,7 +117,7 @@ DROP = frozenset(
     "sharply shells short shorter side sides soil spectacles spectator spend spending spends "
     "spent spiky spines starter still storm strictly stripes such sums surprising tables tank "
     "telescope television thirsty thoughts today used vacuum weight weights whale "
-    "whiskers".split())
+    "whiskers disappointed parking".split())
 UNSUITABLE = frozenset("sexual sex intercourse penis vagina".split())
 """A gloss with one of these words is never read to a child (*screws*)."""
 
@@ -200,6 +200,13 @@ def candidates(word: str, context: set[str], wn: WordNet,
     return [(score, synset) for score, _, synset in out]
 
 
+def circular(own: set[str], bases: set[str]) -> bool:
+    """True when the definition uses the word, or a longer form of it, to define
+    it (*laugh*: "produce laughter", *nod*: "express by nodding"). A shorter
+    root is fine (*farmer*: "a person who operates a farm")."""
+    return any(w.startswith(b) for w in own for b in bases if len(b) >= 3)
+
+
 def plain(text: str) -> bool:
     """Short enough for a learner, and in words no rarer than :data:`PLAIN_ZIPF`."""
     words = re.findall(r"[A-Za-z]+", text)
@@ -244,7 +251,7 @@ def choose(word: str, context: set[str], wn: WordNet,
         text = learner_form(synset.gloss)
         own = set(re.findall(r"[a-z]+", text.lower()))
         if speakable(text) and len(text.split()) >= 2 and not _META_RE.match(text) \
-                and not own & bases:
+                and not circular(own, bases):
             # The best sense or none: a rarer sense that happens to be plain
             # is a wrong one (*bird*: "informal terms for a woman").
             return synset if plain(text) and usual(word, synset, wn, counts) else None

@@ -84,3 +84,28 @@ def test_a_definition_not_in_wordnet_is_a_problem(tmp_path: Path) -> None:
     assert "line 3" in problems[2] and "not in WordNet 3.0" in problems[2]
     entries, _ = parse_definitions(path.read_text(encoding="utf-8"))
     assert len(check_definitions(entries, wn)) == 3
+
+
+def test_builder_rules_for_a_learner() -> None:
+    build = pytest.importorskip("tools.build_definitions",
+                                reason="authoring extras (wordfreq) not installed")
+    assert build.circular({"produce", "laughter"}, {"laugh"})
+    assert build.circular({"express", "by", "nodding"}, {"nod"})
+    assert not build.circular({"a", "person", "who", "operates", "farm"}, {"farmer"})
+    assert build.plain("a young dog")
+    assert not build.plain("a gliding joint between the distal ends of the tibia")  # rare words
+    assert not build.plain("one " * 15)  # too long
+    assert not build.plain("dog")  # one word is not a definition
+    assert not build.plain("have sexual intercourse with")  # never read to a child
+
+
+@needs_wordnet
+def test_builder_keeps_only_the_usual_sense() -> None:
+    build = pytest.importorskip("tools.build_definitions",
+                                reason="authoring extras (wordfreq) not installed")
+    wn = WN
+    assert wn is not None
+    counts = build.tag_counts(wn)
+    dog = wn.synsets("dog", "n")
+    assert build.usual("dog", dog[0], wn, counts)  # the domestic dog
+    assert not build.usual("dog", dog[1], wn, counts)  # "a dull unattractive unpleasant girl"
