@@ -109,3 +109,12 @@ def test_builder_keeps_only_the_usual_sense() -> None:
     dog = wn.synsets("dog", "n")
     assert build.usual("dog", dog[0], wn, counts)  # the domestic dog
     assert not build.usual("dog", dog[1], wn, counts)  # "a dull unattractive unpleasant girl"
+
+
+def test_validate_says_when_definitions_were_not_traced(monkeypatch: pytest.MonkeyPatch) -> None:
+    import content.validate as validate
+
+    monkeypatch.setattr(validate, "open_wordnet", lambda: None)
+    report = validate.validate_paths([validate.shipped_root()])
+    assert report.ok
+    assert report.summary().endswith("; definitions not traced to WordNet (install wordnet-base)")
