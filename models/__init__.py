@@ -8,6 +8,7 @@ wheel knows the same models. Nothing here downloads anything.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tomllib
 from dataclasses import dataclass
@@ -113,3 +114,58 @@ def locate_vosk_model() -> tuple[Path | None, str]:
     where = " or ".join(str(d) for d in search_dirs())
     return None, (f"no Vosk model in {where}; run `tabletop models download "
                   f"{default_model().name}` or set {ENV_VAR}")
+
+
+# -- checksums --------------------------------------------------------------------------
+
+CHECKSUMS = "SHA256SUMS"
+"""File inside a model folder: ``<sha256>  <relative path>`` per file, written when
+``tabletop models download`` unpacks the model (after the zip's own CRCs passed)."""
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def model_files(folder: Path) -> list[Path]:
+    """Every file of a model folder except the checksum record, sorted."""
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name != CHECKSUMS)
+
+
+def write_checksums(folder: Path) -> Path:
+    """Record the SHA-256 of every file in ``folder`` (``SHA256SUMS`` beside them)."""
+    lines = [f"{sha256_file(p)}  {p.relative_to(folder).as_posix()}" for p in model_files(folder)]
+    record = folder / CHECKSUMS
+    tmp = record.with_suffix(".tmp")
+    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.replace(record)
+    return record
+
+
+def read_checksums(folder: Path) -> dict[str, str] | None:
+    """relative path -> SHA-256 from the folder's record; None when there is no record."""
+    record = folder / CHECKSUMS
+    if not record.is_file():
+        return None
+    out: dict[str, str] = {}
+    for line in record.read_text(encoding="utf-8", errors="replace").splitlines():
+        digest, _, rel = line.strip().partition("  ")
+        if len(digest) == 64 and rel:
+            out[rel] = digest.lower()
+    return out
+
+
+def checksum_problems(folder: Path, expected: dict[str, str]) -> list[str]:
+    """Files missing from ``folder`` or whose SHA-256 differs from ``expected``."""
+    problems = []
+    for rel, digest in sorted(expected.items()):
+        path = folder / rel
+        if not path.is_file():
+            problems.append(f"{rel} is missing")
+        elif sha256_file(path) != digest:
+            problems.append(f"{rel} has changed (SHA-256 differs from the record)")
+    return problems

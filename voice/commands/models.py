@@ -9,7 +9,6 @@ never looks like a model. The game itself never downloads.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
 import shutil
 import tempfile
@@ -37,8 +36,11 @@ def register(sub: Any) -> None:
     d.add_argument("--dir", help="install into this folder (default: models/ or the user data folder)")
     d.add_argument("--timeout", type=float, default=20.0, help="network timeout in seconds")
     d.add_argument("--quiet", action="store_true", help="no progress bar")
-    v = msub.add_parser("verify", help="check installed model folders are complete")
+    v = msub.add_parser("verify", help="check installed model folders: every file's checksum")
     v.add_argument("name", nargs="?", help="one model name or folder (default: all installed)")
+    v.add_argument("--record", action="store_true",
+                   help="for a model you unpacked yourself: if Vosk loads it, record its "
+                        f"files' checksums ({models.CHECKSUMS}) so later checks compare them")
     pa = msub.add_parser("path", help="print the folder of the model the game would use")
     pa.add_argument("name", nargs="?", help="where this manifest model is or would be installed")
     p.set_defaults(func=run)
@@ -55,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"installed {info.name} in {path}")
         return 0
     if args.action == "verify":
-        return _verify(args.name)
+        return _verify(args.name, record=args.record)
     if args.action == "path":
         if args.name:
             info = _info(args.name)
@@ -99,8 +101,14 @@ def _list() -> int:
     return 0
 
 
-def _verify(name: str | None) -> int:
-    from voice.hearing.asr.vosk import check_model_dir, supports_grammar
+def _verify(name: str | None, record: bool = False) -> int:
+    """Each model folder: complete, and every file as recorded when it was unpacked.
+
+    A folder with no record (unpacked by hand, or TABLETOP_VOSK_MODEL) is loaded
+    by Vosk in a separate process instead: random contents under the right file
+    names fail there, not in the middle of a game.
+    """
+    from voice.hearing.asr.vosk import check_model_dir, probe_load, supports_grammar
 
     if name:
         candidate = Path(name)
@@ -122,12 +130,27 @@ def _verify(name: str | None) -> int:
     bad = 0
     for p in paths:
         problems = check_model_dir(p)
+        expected = models.read_checksums(p) if not problems else None
+        if expected is not None:
+            problems = models.checksum_problems(p, expected)
+            how = f"{len(expected)} files match their checksums"
+        elif not problems:
+            failure = probe_load(p)
+            if failure:
+                problems = [f"Vosk cannot load it ({failure})"]
+            elif record:
+                models.write_checksums(p)
+                how = f"Vosk loads it; checksums recorded in {models.CHECKSUMS}"
+            else:
+                how = (f"Vosk loads it; no checksum record ({models.CHECKSUMS}), so changes "
+                       "to its files cannot be seen: `tabletop models verify --record` adds one")
         if problems:
             bad += 1
-            print(f"{p}: broken: {'; '.join(problems)}")
+            print(f"{p}: broken: {'; '.join(problems)}; download it again "
+                  "(`tabletop models download`)")
         else:
             grammar = "takes grammars" if supports_grammar(p) else "static graph, ignores grammars"
-            print(f"{p}: ok ({grammar})")
+            print(f"{p}: ok ({grammar}; {how})")
     return 1 if bad else 0
 
 
@@ -190,11 +213,7 @@ def _bar(total: int | None, initial: int, name: str, enabled: bool) -> Any:
 
 
 def sha256_of(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return models.sha256_file(path)
 
 
 def extract(zip_path: Path, target_dir: Path, name: str) -> Path:
@@ -208,6 +227,10 @@ def extract(zip_path: Path, target_dir: Path, name: str) -> Path:
                     dest = (tmp / member).resolve()
                     if not dest.is_relative_to(tmp.resolve()):
                         raise UserError(f"{zip_path.name} has an unsafe path {member!r}")
+                broken = z.testzip()
+                if broken is not None:
+                    raise UserError(f"{zip_path.name}: {broken} is damaged (CRC check failed); "
+                                    "delete the zip and download again")
                 z.extractall(tmp)
         except zipfile.BadZipFile:
             raise UserError(f"{zip_path} is not a valid zip; delete it and download again") \
@@ -216,6 +239,7 @@ def extract(zip_path: Path, target_dir: Path, name: str) -> Path:
         root = entries[0] if len(entries) == 1 and entries[0].is_dir() else tmp
         if not models.is_model_dir(root):
             raise UserError(f"{zip_path.name} does not contain a Vosk model (no am/final.mdl)")
+        models.write_checksums(root)  # what the zip held, for `verify` and for loading
         if final.exists():
             shutil.rmtree(final)
         root.rename(final)

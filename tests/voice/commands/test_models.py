@@ -191,8 +191,12 @@ def test_cli_download_verify_list_and_path(server: _Server, tmp_path: Path,
     assert main(["models", "download", "--url", server.url, "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "SHA-256" in out and "no published checksum" in out and "installed" in out
+    assert (target / "vosk-model-small-en-us-0.15" / models.CHECKSUMS).is_file()
     assert main(["models", "verify"]) == 0
-    assert "ok (takes grammars)" in capsys.readouterr().out
+    assert "ok (takes grammars; 4 files match their checksums)" in capsys.readouterr().out
+    (target / "vosk-model-small-en-us-0.15" / "conf" / "model.conf").write_text("changed\n")
+    assert main(["models", "verify"]) == 1
+    assert "broken: conf/model.conf has changed" in capsys.readouterr().out
     assert main(["models", "list"]) == 0
     assert "vosk-model-small-en-us-0.15 (default): en-us, 40 MB; installed" in \
         capsys.readouterr().out
@@ -220,3 +224,64 @@ def test_no_network_is_one_plain_line(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_unknown_model_name_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["models", "download", "vosk-model-klingon"]) == 2
     assert "known: vosk-model-small-en-us-0.15" in capsys.readouterr().err
+
+
+def test_a_damaged_zip_is_refused_by_its_crc(tmp_path: Path) -> None:
+    good = tmp_path / "good.zip"
+    good.write_bytes(_zip(tmp_path, "m"))
+    data = bytearray(good.read_bytes())
+    at = data.index(b"acoustic model")  # a stored (uncompressed) member's bytes
+    data[at] ^= 0xFF
+    (tmp_path / "bad.zip").write_bytes(bytes(data))
+    with pytest.raises(UserError, match="CRC check failed"):
+        cmd.extract(tmp_path / "bad.zip", tmp_path, "m")
+    assert not (tmp_path / "m").exists()
+
+
+def _copy_model(src: Path, dest: Path) -> Path:
+    """A copy of a model folder whose big files are hard links (changed only by replacing)."""
+    import os
+    import shutil
+    shutil.copytree(src, dest, copy_function=os.link)
+    return dest
+
+
+@pytest.mark.slow
+def test_verify_loads_a_model_with_no_record_and_records_it(
+        korean_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _copy_model(korean_model, tmp_path / "ko")
+    assert main(["models", "verify", str(folder)]) == 0
+    assert "Vosk loads it; no checksum record" in capsys.readouterr().out
+    assert main(["models", "verify", "--record", str(folder)]) == 0
+    assert (folder / models.CHECKSUMS).is_file()
+    assert main(["models", "verify", str(folder)]) == 0
+    assert "files match their checksums" in capsys.readouterr().out.splitlines()[-1]
+    mat = folder / "ivector" / "final.mat"
+    body = bytearray(mat.read_bytes())
+    body[100] ^= 0xFF
+    mat.unlink()  # a new file: the hard-linked original stays as it was
+    mat.write_bytes(bytes(body))
+    assert main(["models", "verify", str(folder)]) == 1
+    assert "broken: ivector/final.mat has changed" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_random_contents_under_the_right_names_are_broken(
+        korean_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    rng = random.Random(0)
+    fake = tmp_path / "fake"
+    for path in korean_model.rglob("*"):
+        if path.is_file():
+            dest = fake / path.relative_to(korean_model)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(path.read_bytes() if path.parent.name == "conf"
+                             else rng.randbytes(2000))
+    assert main(["models", "verify", str(fake)]) == 1
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "broken: Vosk cannot load it" in out
+    from voice.hearing.asr.vosk import VoskRecognizer
+    with pytest.raises(UserError, match="could not load the model") as err:
+        VoskRecognizer(fake)
+    assert "\n" not in str(err.value)

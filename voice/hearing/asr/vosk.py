@@ -22,11 +22,17 @@ from __future__ import annotations
 import json
 import logging
 import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import models
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import (
@@ -53,6 +59,61 @@ def load_vosk() -> Any:
                         "reinstall it or use --asr pocketsphinx") from None
     vosk.SetLogLevel(-1)
     return vosk
+
+
+def _load_model(vosk: Any, path: Path) -> Any:
+    """vosk.Model, with Kaldi's own error lines kept off the terminal and put in one message.
+
+    Kaldi prints "ERROR (VoskAPI:...)" lines straight to the process's stderr
+    (SetLogLevel does not stop them) before Vosk raises a bare Exception.
+    """
+    with tempfile.TemporaryFile() as caught:
+        saved = os.dup(2)
+        os.dup2(caught.fileno(), 2)
+        try:
+            return vosk.Model(str(path))
+        except Exception as exc:  # vosk raises a bare Exception
+            os.dup2(saved, 2)
+            caught.seek(0)
+            why = _kaldi_error(caught.read().decode("utf-8", "replace")) or str(exc)
+            error = UserError(f"Vosk could not load the model in {path}: {why}; download it "
+                              "again (`tabletop models download`)")
+            error.why = why  # type: ignore[attr-defined]
+            raise error from None
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def _kaldi_error(text: str) -> str:
+    """The first Kaldi ERROR line's message, printable and short ("" if none)."""
+    for line in text.splitlines():
+        m = re.search(r"ERROR \(.*?:\d+\)\s*(.*)", line)
+        if m:
+            msg = "".join(c if c.isascii() and c.isprintable() else "?" for c in m.group(1))
+            return msg[:120].rstrip(". ")
+    return ""
+
+
+def probe_load(path: Path, timeout_s: float = 120.0) -> str | None:
+    """Load the model in a separate process: None if it loads, else why not (one line).
+
+    A separate process, because a damaged model must not take the caller down
+    with it and the model's memory is given back at once.
+    """
+    code = ("import sys; from pathlib import Path; from voice.errors import UserError\n"
+            "from voice.hearing.asr.vosk import _load_model, load_vosk\n"
+            "try:\n    _load_model(load_vosk(), Path(sys.argv[1]))\n"
+            "except UserError as e:\n    print(getattr(e, 'why', e)); sys.exit(3)\n")
+    try:
+        proc = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                              text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return f"loading took over {timeout_s:g} s"
+    if proc.returncode == 0:
+        return None
+    out = (proc.stdout or proc.stderr).strip().splitlines()
+    return out[-1] if out else f"the loader stopped with code {proc.returncode}"
 
 
 def check_model_dir(path: Path) -> list[str]:
@@ -97,12 +158,16 @@ class VoskRecognizer:
         problems = check_model_dir(self.model_path)
         if problems:
             raise UserError(f"not a usable Vosk model: {self.model_path}: {'; '.join(problems)}")
+        expected = models.read_checksums(self.model_path)
+        if expected is not None:
+            changed = models.checksum_problems(self.model_path, expected)
+            if changed:
+                raise UserError(f"the Vosk model in {self.model_path} is damaged: "
+                                f"{'; '.join(changed[:3])}; download it again "
+                                "(`tabletop models download`)")
         vosk = load_vosk()
         started = time.perf_counter()
-        try:
-            self._model = vosk.Model(str(self.model_path))
-        except Exception as exc:  # vosk raises a bare Exception
-            raise UserError(f"Vosk could not load the model in {self.model_path}: {exc}") from None
+        self._model = _load_model(vosk, self.model_path)
         self.load_s = time.perf_counter() - started
         """How long loading the model took (seconds)."""
         self._vosk = vosk
