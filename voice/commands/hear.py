@@ -1,8 +1,12 @@
-"""``tabletop hear FILE.wav --expect KIND``: recognise one recording as the game would.
+"""``tabletop hear FILE.wav... --expect KIND``: recognise recordings as the game would.
 
-It uses the grammar the game builds for that kind of prompt and prints one
-JSON line: the n-best transcripts, what was understood, and the decode time.
-It is how recognition is measured on recordings and how a user checks a setup.
+Each file goes through the game's own listening path (the voice adapter's
+ears: the prompt's grammar or vocabulary, the endpointer, letters listened to
+through pauses) and the judge, and gives one JSON line: the n-best
+transcripts, what was understood, and the timings. The recognizer is loaded
+once for all the files. It is how recognition is measured on recordings and
+how a user checks a setup. A file that cannot be read is one error line on
+stderr; the others are still heard, and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -10,10 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import sys
 import time
 from typing import Any
 
-from voice.errors import UsageError
+from voice.errors import UsageError, UserError
 
 EXPECT = ("word", "letters", "yesno", "number", "choice", "command")
 # --expect names the prompt as a player knows it; understand.py names kinds.
@@ -21,8 +26,9 @@ _KIND = {"letters": "spelling"}
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("hear", help="recognise one WAV recording and print what was understood")
-    p.add_argument("file", help="a WAV file: any sample rate, mono or stereo")
+    p = sub.add_parser("hear", help="recognise WAV recordings and print what was understood")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="WAV files: any sample rate, mono or stereo (one JSON line each)")
     p.add_argument("--expect", required=True, choices=EXPECT, metavar="KIND",
                    help=f"what the recording answers: {', '.join(EXPECT)}")
     p.add_argument("--answers", default="",
@@ -62,10 +68,9 @@ def request_for(expect: str, heard: list[str], answers: list[str],
 
 
 def run(args: argparse.Namespace) -> int:
-    from voice.hearing.asr.base import Grammar, listen_spelled
-    from voice.hearing.asr.select import build, choose
+    from voice.hearing.asr.select import open_recognizer
     from voice.hearing.audio_in import WavSource
-    from voice.understanding.judge import grammar_words, judge
+    from voice.hosting.voice_adapter import VoiceEars
 
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR,
                         format="tabletop: %(message)s")
@@ -77,25 +82,42 @@ def run(args: argparse.Namespace) -> int:
     if args.asr == "text":
         raise UsageError("--asr text reads the keyboard, not a recording; "
                          "use auto, vosk or pocketsphinx")
-    source = WavSource(args.file)
-    choice = choose(args.asr)
-    recognizer = build(choice, args.alternatives)
+    request_for(args.expect, [], answers, args.correct)  # bad --correct fails before decoding
+    if len(args.files) == 1:
+        WavSource(args.files[0])  # one unreadable file: its error before any model loads
+    recognizer, reason = open_recognizer(
+        args.asr, alternatives=args.alternatives,
+        note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
     kind = _KIND.get(args.expect, args.expect)
     expected = answers if args.expect in ("word", "choice") else []
-    grammar = Grammar.of(kind, grammar_words(kind, expected))
-    request_for(args.expect, [], answers, args.correct)  # bad --correct fails before decoding
-    started = time.perf_counter()
-    if args.expect == "letters":  # as the game listens: through the pauses between letters
-        rec = listen_spelled(recognizer, source, grammar, timeout_s=30.0)
-    else:
-        rec = recognizer.listen(source, grammar, timeout_s=30.0)
-    wall_ms = (time.perf_counter() - started) * 1000
+    failed = 0
+    for path in args.files:
+        try:
+            source = WavSource(path)
+        except UserError as exc:
+            print(f"tabletop: error: {exc}", file=sys.stderr, flush=True)
+            failed += 1
+            continue
+        ears = VoiceEars(recognizer, source)
+        started = time.perf_counter()
+        ears.listen(kind, expected, timeout_s=30.0)
+        wall_ms = (time.perf_counter() - started) * 1000
+        print(json.dumps(_line(path, args, reason, ears, answers, wall_ms), ensure_ascii=False),
+              flush=True)
+    return 1 if failed else 0
+
+
+def _line(path: str, args: argparse.Namespace, reason: str, ears: Any, answers: list[str],
+          wall_ms: float) -> dict[str, Any]:
+    from voice.understanding.judge import judge
+
+    rec = ears.last
     heard = [a.text for a in rec.alternatives]
     understood = judge(request_for(args.expect, heard, answers, args.correct)) if heard else None
-    out = {
-        "file": args.file,
+    return {
+        "file": path,
         "engine": rec.engine,
-        "why": choice.reason,
+        "why": reason,
         "expect": args.expect,
         "heard": heard,
         "alternatives": [{"text": a.text, "confidence": _round(a.confidence),
@@ -106,10 +128,9 @@ def run(args: argparse.Namespace) -> int:
         "decode_ms": round(rec.decode_ms, 1),
         "wall_ms": round(wall_ms, 1),
         "speech_end_ms": None if rec.speech_end_ms is None else round(rec.speech_end_ms),
+        "result_at_ms": round(rec.result_at_ms),
         "dropped_words": len(rec.dropped_words),
     }
-    print(json.dumps(out, ensure_ascii=False))
-    return 0
 
 
 def _round(x: float | None) -> float | None:

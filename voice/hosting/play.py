@@ -124,15 +124,16 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
     from voice.audio.devices import MicGate
     from voice.hearing.asr import select
 
-    choice = select.choose(args.asr, need_mic=True)
+    recognizer, reason = select.open_recognizer(args.asr, need_mic=True, note=_note)
+    engine = recognizer.name
     gate = MicGate()
-    if choice.engine == "text":
+    if engine == "text":
         ears: Any = TypedSpelling(TextEars())
     else:
         from voice.hearing.audio_in import MicSource
         from voice.hosting.voice_adapter import VoiceEars
 
-        ears = VoiceEars(select.build(choice), MicSource(args.input, gate), gate, live=True)
+        ears = VoiceEars(recognizer, MicSource(args.input, gate), gate, live=True)
     mouth: Mouth
     if args.no_speech:
         mouth = SilentMouth(rate=settings.rate)
@@ -140,11 +141,11 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
         try:
             mouth = _speaker(args.output, settings, gate)
         except UserError as exc:
-            if choice.engine != "text":
+            if engine != "text":
                 raise
             _note(f"speech off: {exc}")
             mouth = SilentMouth(rate=settings.rate)
-    return Parts(mouth, ears, choice.engine, choice.reason)
+    return Parts(mouth, ears, engine, reason)
 
 
 def _speaker(output: str | None, settings: Settings, gate: Any) -> Mouth:

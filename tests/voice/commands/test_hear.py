@@ -104,3 +104,48 @@ def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
 
+
+
+def test_hear_many_files_loads_the_recognizer_once(tmp_path: Path, no_vosk: None,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from voice.hearing.asr import select
+
+    built: list[str] = []
+    real_build = select.build
+    monkeypatch.setattr(select, "build", lambda choice, n=3: built.append(choice.engine)
+                        or real_build(choice, n))
+    speaker = Pyttsx3Speaker()
+    paths = []
+    for word in ("yes", "no", "yes"):
+        path = tmp_path / f"{len(paths)}-{word}.wav"
+        write_wav(path, speaker.render(word))
+        paths.append(str(path))
+    (tmp_path / "broken.wav").write_bytes(b"RIFF nonsense")
+    code = main(["hear", *paths[:2], str(tmp_path / "broken.wav"), paths[2],
+                 "--expect", "yesno"])
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.strip().splitlines()]
+    assert code == 1 and built == ["pocketsphinx"]
+    assert [line["file"] for line in lines] == paths
+    assert [line["understood"]["value"] for line in lines] == [True, False, True]
+    assert err.count("\n") == 1 and "broken.wav" in err
+
+
+def test_auto_passes_over_a_vosk_model_that_will_not_load(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    fake = tmp_path / "fake-model"
+    for rel in ("am/final.mdl", "conf/model.conf", "graph/HCLr.fst", "graph/Gr.fst"):
+        (fake / rel).parent.mkdir(parents=True, exist_ok=True)
+        (fake / rel).write_bytes(b"not a model")
+    monkeypatch.setenv(models.ENV_VAR, str(fake))
+    path = tmp_path / "yes.wav"
+    write_wav(path, Pyttsx3Speaker().render("yes"))
+    assert main(["hear", str(path), "--expect", "yesno"]) == 0
+    out, err = capsys.readouterr()
+    line = json.loads(out)
+    assert line["engine"] == "pocketsphinx" and "Vosk failed to load" in line["why"]
+    assert err.count("\n") == 1 and "vosk cannot be used" in err
+    assert main(["hear", str(path), "--expect", "yesno", "--asr", "vosk"]) == 1
+    assert "could not load the model" in capsys.readouterr().err

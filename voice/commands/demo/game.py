@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 import random
 import statistics
+import sys
 import tempfile
 import threading
 import time
@@ -409,10 +410,11 @@ def build_recognizer(asr: str) -> tuple[Recognizer, str]:
     from voice.hearing.asr import select
     if asr == "text":
         raise UsageError("the demo speaks to a recognizer; --asr takes auto, vosk or pocketsphinx")
-    choice = select.choose(asr)
-    if choice.engine == "text":
-        raise UsageError(f"no speech recognizer for the demo: {choice.reason}")
-    return select.build(choice), choice.engine
+    recognizer, reason = select.open_recognizer(
+        asr, note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
+    if recognizer.name == "text":
+        raise UsageError(f"no speech recognizer for the demo: {reason}")
+    return recognizer, recognizer.name
 
 
 def run_demo(game: str, seed: int, **kw: Any) -> DemoResult:

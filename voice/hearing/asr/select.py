@@ -77,6 +77,33 @@ def mic_problem() -> str | None:
     return None
 
 
+def open_recognizer(requested: str = "auto", *, need_mic: bool = False, alternatives: int = 3,
+                    note: Callable[[str], None] | None = None) -> tuple[Recognizer, str]:
+    """The recognizer ``--asr`` asks for, built, and the one-line reason.
+
+    With ``auto`` an engine that fails to load (a damaged Vosk model, a
+    missing library) is passed over for the next one, and ``note`` is told
+    why in one line; an engine asked for by name fails with its own error.
+    """
+    choice = choose(requested, need_mic=need_mic)
+    while True:
+        try:
+            return build(choice, alternatives), choice.reason
+        except UserError as exc:
+            if requested != "auto" or choice.engine == "text":
+                raise
+            if note is not None:
+                note(f"{choice.engine} cannot be used: {exc}")
+            choice = _next_choice(choice, str(exc))
+
+
+def _next_choice(failed: Choice, why: str) -> Choice:
+    """What ``auto`` takes when ``failed`` would not load."""
+    if failed.engine == "vosk" and _importable("pocketsphinx"):
+        return Choice("pocketsphinx", f"pocketsphinx, because Vosk failed to load ({why})")
+    return Choice("text", f"typed input: {failed.engine} failed to load ({why})")
+
+
 def build(choice: Choice, alternatives: int = 3) -> Recognizer:
     if choice.engine == "vosk":
         from voice.hearing.asr.vosk import VoskRecognizer
