@@ -51,6 +51,38 @@ def manifest(text: str | None = None) -> list[ModelInfo]:
     return sorted(out, key=lambda m: not m.default)
 
 
+@dataclass(frozen=True)
+class EmbeddedModel:
+    """A recognizer model that ships inside a pip package (no download ever)."""
+
+    name: str
+    package: str
+    """The importable package that holds it."""
+    folder: str
+    """Its folder inside the package."""
+    sha256: dict[str, str]
+    """File name -> SHA-256, checked when the model is loaded."""
+
+    def path(self) -> Path | None:
+        """The model folder, or None when the package is not installed."""
+        import importlib.util
+        try:
+            spec = importlib.util.find_spec(self.package)
+        except (ImportError, ValueError):
+            return None
+        if spec is None or not spec.submodule_search_locations:
+            return None
+        return Path(list(spec.submodule_search_locations)[0]) / self.folder
+
+
+def embedded(name: str = "whisper-tiny.en", text: str | None = None) -> EmbeddedModel:
+    """The manifest's entry for an embedded model."""
+    if text is None:
+        text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
+    entry = tomllib.loads(text)["embedded"][name]
+    return EmbeddedModel(name, entry["package"], entry["folder"], dict(entry["sha256"]))
+
+
 def find(name: str) -> ModelInfo | None:
     return next((m for m in manifest() if m.name == name), None)
 

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from content.numbers import number_words
 from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer, listen_spelled
 from voice.hearing.audio_in import AudioIn
@@ -120,6 +121,23 @@ class ListenPolicy:
         return clock() - start
 
 
+def said_answers(kind: str, expected: Sequence[str]) -> list[str]:
+    """The answers the table has heard for a prompt, for engines biased towards them.
+
+    Options, names and colours are read out, numbers and yes/no are known to
+    all. A free answer (Missing Word, trivia) and a spelling's word are not:
+    biasing a recognizer towards the right answer would make it hear it.
+    """
+    if kind == "yesno":
+        return ["yes", "no"]
+    if kind == "number":
+        return [number_words(int(e)).replace("-", " ") if e.isdigit() and int(e) <= 100 else e
+                for e in expected]
+    if kind in ("choice", "colour", "name", "command"):
+        return list(expected)
+    return []
+
+
 class VoiceEars:
     """A recognizer on an audio source, constrained per prompt, behind the dialogue's Ears."""
 
@@ -141,7 +159,7 @@ class VoiceEars:
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
-        return Grammar.of(kind, grammar_words(kind, expected))
+        return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected))
 
     def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
         """One utterance; a burst that decodes to nothing (a click, a breath) is not one.

@@ -71,7 +71,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     ),
     "resume": (
         "resume", "resume the game", "continue", "continue the game", "carry on", "unpause",
-        "let's continue", "i'm back", "we're back",
+        "let's continue", "i'm back", "we're back", "go", "go on", "go ahead",
     ),
     "undo": (
         "undo", "undo that", "take that back", "take it back", "go back", "undo last",

