@@ -191,9 +191,8 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> No
     from voice.audio.clips import read_wav
 
     started = time.perf_counter()
-    from voice.hearing.asr.select import Choice, build
-
     import models
+    from voice.hearing.asr.select import Choice, build
     path = os.environ.get(models.ENV_VAR) if engine == "vosk" else None
     recognizer = build(Choice(engine, "bench", Path(path) if path else None))
     load_s = time.perf_counter() - started
