@@ -218,6 +218,6 @@ class PocketsphinxRecognizer:
                     seen.add(text)
                     alts.append(Alternative(text, None, float(n.score), (),
                                             allowed_sequence(text, grammar)))
-        except (RuntimeError, ValueError):  # no lattice for this utterance
+        except (RuntimeError, ValueError, TypeError):  # no lattice for this utterance
             pass
         return alts

@@ -172,7 +172,8 @@ class WhisperRecognizer:
         policy = EndpointPolicy.for_kind("letter" if grammar.kind == "spelling"
                                          else grammar.kind)
         ends = Endpointer(policy, WINDOW_S)
-        self._vad.reset()
+        # the detector runs on as on one continuous stream: a reset between the letters
+        # of a spelling made the first windows after each pause unreliable
         kept: list[np.ndarray] = []
         kept_from = 0  # window index of kept[0]
         preroll = max(1, round(policy.preroll_s / WINDOW_S))
@@ -428,6 +429,8 @@ def spelled_letters(words: list[str]) -> list[str]:
     """NATO words (as the decoder may split them: "rode o" for Romeo) as their letters;
     single letters and spelling words stay; any other word stays a word, so the
     letter reader refuses the spelling rather than guess."""
+    words = [w for i, w in enumerate(words) if i == 0 or len(w) == 1 or w != words[i - 1]]
+    # (a NATO word twice in one breath is the decoder looping, "Echo, Echo, Echo")
     out: list[str] = []
     i = 0
     while i < len(words):
