@@ -26,11 +26,14 @@ from typing import Any, Protocol
 
 from content.lexicon import load_lexicon
 from voice.speaking.phrases import Phrases
-from voice.understanding.commands import spell_target
+from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, judge, parse_command
 from voice.understanding.letters import letters_only, readings
 from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import tokens
+
+EXACT_COMMAND = 0.9
+"""The judge's confidence in a command said in full; below it, a near miss is confirmed."""
 
 
 @dataclass(frozen=True)
@@ -326,6 +329,9 @@ class Dialogue:
                 self.tell("common.not_now")
                 continue
             if result.command is not None:
+                if result.confidence < EXACT_COMMAND and not self._near_command(result, ask):
+                    self.tell("common.say_again", name=ask.addressee)
+                    continue
                 self._handle_command(result.command, ask, heard)
                 continue
             if result.verdict == "unclear" and self._helped(ask, heard):
@@ -452,6 +458,12 @@ class Dialogue:
             return True
         self.tell("common.carry_on")
         return False
+
+    def _near_command(self, result: Understood, ask: Ask) -> bool:
+        """A command heard as a near miss is obeyed only once the player says it was one."""
+        match = command_match(result.heard)
+        said = match[1] if match is not None else result.heard
+        return self._confirmed(Line("common.confirm_command", {"said": said}), ask.addressee)
 
     def _confirmed(self, question: Line, addressee: str) -> bool:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""

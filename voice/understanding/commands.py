@@ -165,21 +165,25 @@ def spell_target(heard: str) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def parse_command(heard: str) -> str | None:
-    """The global command the whole utterance asks for, or None."""
+def command_match(heard: str) -> tuple[str, str, bool] | None:
+    """(command, the phrase it is, exact) for the whole utterance, or None.
+
+    ``exact`` is False for a near miss ("what's the store"): the dialogue asks
+    before it obeys one, since it may be an answer that merely sounds like it.
+    """
     raw = [t for t in tokens(heard) if t not in HESITATIONS]
     name = _TABLE.get(" ".join(raw))
     if name is not None:
-        return name
+        return name, " ".join(raw), True
     toks = _strip(raw)
     if not toks:
         return None
     text = " ".join(toks)
     name = _TABLE.get(text)
     if name is not None:
-        return name
+        return name, text, True
     if spell_target(text) is not None:
-        return "spell"
+        return "spell", text, True
     if len(toks) >= 2:
         best, best_score = None, 0.0
         for phrase in _MULTI:
@@ -187,8 +191,14 @@ def parse_command(heard: str) -> str | None:
             if score > best_score:
                 best, best_score = phrase, score
         if best is not None:
-            return _TABLE[best]
+            return _TABLE[best], best, False
     return None
+
+
+def parse_command(heard: str) -> str | None:
+    """The global command the whole utterance asks for, or None."""
+    match = command_match(heard)
+    return None if match is None else match[0]
 
 
 def command_phrases() -> list[str]:

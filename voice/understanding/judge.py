@@ -28,7 +28,13 @@ from typing import Any, Literal
 from content.numbers import UNITS
 from voice.understanding import choice as _choice
 from voice.understanding import letters as _letters
-from voice.understanding.commands import COMMANDS, command_phrases, parse_command, spell_target
+from voice.understanding.commands import (
+    COMMANDS,
+    command_match,
+    command_phrases,
+    parse_command,
+    spell_target,
+)
 from voice.understanding.replies import NO, YES, number, yesno
 from voice.understanding.transcript import (
     light,
@@ -128,11 +134,17 @@ def _first_said(alts: Sequence[str]) -> int:
     return next((n for n, alt in enumerate(alts) if not _is_noise(alt)), 0)
 
 
+NEAR_COMMAND = 0.6
+"""Confidence of a command heard as a near miss ("what's the store"): the dialogue asks
+"did you mean what's the score?" before it obeys one (exact commands have 0.9)."""
+
+
 def _command(alt: str) -> Understood | None:
-    name = parse_command(alt)
-    if name is None:
+    match = command_match(alt)
+    if match is None:
         return None
-    return Understood("unclear", None, 0.9, alt, command=name)
+    name, _, exact = match
+    return Understood("unclear", None, 0.9 if exact else NEAR_COMMAND, alt, command=name)
 
 
 def _command_not_option(alt: str, options: Sequence[str]) -> Understood | None:
@@ -183,6 +195,7 @@ def _first(alts: Sequence[str], read: Any) -> Understood:
     the first guess may have been "not sure" and the runner-up "sure".
     """
     top = -1
+    cmd: Understood | None = None
     for n, alt in enumerate(alts):
         if _is_noise(alt):
             continue
@@ -192,10 +205,15 @@ def _first(alts: Sequence[str], read: Any) -> Understood:
             if value is not None:
                 return Understood("correct", value, 1.0, alt)
             cmd = _command(alt) if read is not parse_command else None
-            if cmd is not None:
-                return cmd
         elif value is not None:
+            if cmd is not None:
+                # An answer that fits the prompt beats a command that merely sounds like
+                # it ("undo" over "one"): a recognizer's best guess at a short word is
+                # often the nearest grammar phrase.
+                return Understood("correct", value, 0.6, alt)
             return Understood("unclear", value, 0.5, alt)
+    if cmd is not None:
+        return cmd
     return Understood("unclear", None, 0.0, alts[top] if top >= 0 else (alts[0] if alts else ""))
 
 

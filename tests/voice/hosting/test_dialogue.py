@@ -337,3 +337,20 @@ def test_spelling_a_torn_recognizer_confirms_and_a_no_is_no_second_try(
     assert dialogue.ask(spelling_ask()).verdict == verdict
     assert "Did you say N-E-I-G-H-B-O-U-R?" in out.getvalue()
     assert "say it again" not in out.getvalue()
+
+
+def test_a_near_miss_command_is_confirmed_before_it_is_obeyed() -> None:
+    dialogue, out, _ = make(["what's the store", "yes", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    text = out.getvalue()
+    assert 'Did you mean "what\'s the score"?' in text
+    assert text.index("Did you mean") < text.index("Welcome back")  # the score, after yes
+    dialogue, out, _ = make(["what's the store", "no", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert "Welcome back" not in out.getvalue() and "please say it again" in out.getvalue()
+
+
+def test_a_command_said_in_full_is_obeyed_at_once() -> None:
+    dialogue, out, _ = make(["what's the score", "fled"])
+    assert dialogue.ask(word_ask()).value == "fled"
+    assert "Did you mean" not in out.getvalue()

@@ -336,3 +336,26 @@ def test_grammar_words(kind: str, expected: list[str], must: list[str], must_not
 def test_grammar_words_rejects_an_unknown_kind() -> None:
     with pytest.raises(ValueError, match="allowed"):
         grammar_words("riddle")
+
+
+@pytest.mark.parametrize("kind, heard, request_extra, want", [
+    ("number", ["undo", "one"], {}, 1),          # "one" heard as "undo" first
+    ("number", ["pardon", "one"], {}, 1),
+    ("number", ["enough", "zero"], {"min": 0, "max": 9}, 0),
+    ("yesno", ["go", "no"], {}, False),
+])
+def test_an_answer_that_fits_beats_a_command_that_sounds_like_it(
+        kind: str, heard: list[str], request_extra: dict[str, object], want: object) -> None:
+    result = judge({"kind": kind, "heard": heard, **request_extra})
+    assert (result.verdict, result.value, result.command) == ("correct", want, None)
+
+
+def test_a_command_alone_is_a_command_and_a_near_miss_is_less_sure() -> None:
+    assert judge({"kind": "number", "heard": ["undo"]}).command == "undo"
+    exact = judge({"kind": "yesno", "heard": ["what's the score"]})
+    near = judge({"kind": "yesno", "heard": ["what's the store"]})
+    assert exact.command == near.command == "score"
+    assert exact.confidence == 0.9 and near.confidence < 0.9
+    # a command inside a longer answer is no command
+    assert judge({"kind": "word", "heard": ["stop sign"], "accepted": ["stop sign"]}).verdict \
+        == "correct"
