@@ -38,6 +38,9 @@ class EndpointPolicy:
     """Shorter bursts (a click, a breath) are not speech."""
     max_utterance_s: float = 20.0
     """Longest utterance; it is cut here."""
+    early_s: float = 0.2
+    """Silence after which a recognizer may start decoding while it waits for the rest
+    of the trailing silence (kept if the speaker does not go on)."""
 
     @staticmethod
     def for_kind(kind: str) -> EndpointPolicy:
@@ -45,7 +48,7 @@ class EndpointPolicy:
         if kind in COMPLETE_KINDS:
             return EndpointPolicy(trailing_silence_s=0.2)
         if kind == "letter":  # one letter of a spelling: the pause after it ends it
-            return EndpointPolicy(trailing_silence_s=0.25, max_utterance_s=6.0, preroll_s=0.1)
+            return EndpointPolicy(trailing_silence_s=0.3, max_utterance_s=6.0, preroll_s=0.1)
         if kind == "spelling":  # a whole spelling, pauses and all
             return EndpointPolicy(trailing_silence_s=1.1)
         return EndpointPolicy(trailing_silence_s=0.45)
@@ -72,6 +75,8 @@ class Endpointer:
         self.start_s: float | None = None
         self._last_speech_end = 0.0
         self._voiced_s = 0.0
+        self.silence_s = 0.0
+        """Silence since the last speech window, while in speech (seconds)."""
 
     @property
     def in_speech(self) -> bool:
@@ -92,6 +97,7 @@ class Endpointer:
             if probability >= p.threshold:
                 self._voiced_s += self.window_s
         silent_for = end_of_window - self._last_speech_end
+        self.silence_s = silent_for
         too_long = end_of_window - self.start_s >= p.max_utterance_s
         if silent_for + 1e-9 < p.trailing_silence_s and not too_long:
             return None

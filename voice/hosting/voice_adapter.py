@@ -33,6 +33,9 @@ from voice.understanding.judge import grammar_words, parse_command
 SPELLED = re.compile(r"[A-Z](?:-[A-Z])+")
 """A word spelled out in the transcript's style: capitals joined by hyphens."""
 
+SPELLING_GAP_S = 1.0
+"""A spelling ends when no new letter starts within this (seconds) after the last one."""
+
 FREE_KINDS = frozenset({"name", "word"})
 """Kinds that listen without a grammar when no answers are expected (a new player's name)."""
 
@@ -170,7 +173,8 @@ class VoiceEars:
         """
         while True:
             if kind == "spelling":
-                rec = listen_spelled(self.recognizer, self.audio, grammar, wait_s)
+                rec = listen_spelled(self.recognizer, self.audio, grammar, wait_s,
+                                     gap_s=SPELLING_GAP_S)
             else:
                 rec = self.recognizer.listen(self.audio, grammar, wait_s)
             used_s = rec.result_at_ms / 1000.0

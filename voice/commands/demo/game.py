@@ -39,12 +39,13 @@ from voice.audio.clips import ASR_RATE_HZ, Clip
 from voice.commands.demo.players import PlayerPolicy, Utterance
 from voice.errors import UsageError
 from voice.games import game_module
-from voice.hearing.asr.base import Grammar, Recognizer, listen_spelled
+from voice.hearing.asr.base import Recognizer
 from voice.hosting.dialogue import Ask, Dialogue, Heard
 from voice.hosting.driver import Driver
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot, data_dir, rng_from_json
 from voice.hosting.text_adapter import Transcript
+from voice.hosting.voice_adapter import VoiceEars
 from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 from voice.speaking.phrases import Phrases
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
@@ -160,6 +161,8 @@ class TimedSource:
         self.rate_hz = ASR_RATE_HZ
         speech = clip.to_rate(ASR_RATE_HZ).samples
         self._speech_bytes = len(speech) * 2
+        self.speech_s = len(speech) / ASR_RATE_HZ
+        """Length of the voiced audio (seconds), before the silence that follows."""
         pad = np.zeros(int(tail_s * ASR_RATE_HZ), dtype=np.int16)
         self._pcm = np.concatenate([speech, pad]).astype("<i2").tobytes()
         self._pos = 0
@@ -265,15 +268,20 @@ class SimulatedEars:
         utterance = self.policy.reply(kind, expected, ask)
         level = self._level(utterance)
         clip = at_level(self.render(utterance), level)
-        grammar = self.grammar(kind, expected)
         if self.loopback is not None:
-            nbest, end_s = self.loopback.hear(self.recognizer, clip, grammar, kind, timeout_s)
+            nbest, end_s = self.loopback.hear(self.recognizer, clip, kind, expected, timeout_s)
         else:
             source = TimedSource(clip, self.clock)
-            rec = (listen_spelled(self.recognizer, source, grammar, timeout_s)
-                   if kind == "spelling" else self.recognizer.listen(source, grammar, timeout_s))
-            nbest = tuple(rec.heard)
+            ears = VoiceEars(self.recognizer, source)  # the game's own listening path
+            nbest = ears.listen(kind, expected, timeout_s).nbest
             end_s = source.end_s if source.end_s is not None else self.clock()
+            rec = ears.last
+            if rec is not None and rec.alternatives:
+                # In memory the endpointer's trailing silence is decoded at once; a table
+                # waits for it in real time, so it counts: the reply is timed from the
+                # end of the voiced audio as if that silence had passed.
+                waited_s = rec.result_at_ms / 1000.0 - source.speech_s
+                end_s -= max(0.0, waited_s)
         recognised = True
         if dialogue is not None:
             meant = dialogue.meaning(ask, (utterance.text,))
@@ -300,19 +308,15 @@ class SimulatedEars:
             return PLAYER_LEVEL_DBFS
         return PLAYER_LEVEL_DBFS + self.policy.rng.uniform(-6.0, 6.0)
 
-    @staticmethod
-    def grammar(kind: str, expected: Sequence[str]) -> Grammar:
-        from voice.hosting.voice_adapter import VoiceEars
-        return VoiceEars.grammar(kind, expected)
-
     def render(self, utterance: Utterance) -> Clip:
         if utterance.spelled and self.policy.spell_style == "names":
             return self.voice.render_spelled(utterance.spelled)
         if utterance.spelled:
-            # NATO words one by one with a pause, as people spell with them.
+            # NATO words one by one with a pause, as people spell with them (about
+            # half a second between words; a letter's end is heard after 0.3 s).
             parts: list[Clip] = []
             for word in utterance.text.split():
-                parts += [self.voice.render(word), Clip.silence(0.25, 22050)]
+                parts += [self.voice.render(word), Clip.silence(0.45, 22050)]
             return Clip.join(parts, 22050)
         return self.voice.render(utterance.text)
 
@@ -333,7 +337,7 @@ class Loopback:
         self.mic = MicSource(monitor, self.gate)
         self.clock = clock
 
-    def hear(self, recognizer: Recognizer, clip: Clip, grammar: Grammar, kind: str,
+    def hear(self, recognizer: Recognizer, clip: Clip, kind: str, expected: Sequence[str],
              timeout_s: float) -> tuple[tuple[str, ...], float]:
         self._drain()
         lead = Clip.silence(0.3, clip.rate_hz)
@@ -346,10 +350,9 @@ class Loopback:
 
         watcher = threading.Thread(target=mark, daemon=True)
         watcher.start()
-        rec = (listen_spelled(recognizer, self.mic, grammar, timeout_s) if kind == "spelling"
-               else recognizer.listen(self.mic, grammar, timeout_s))
+        heard = VoiceEars(recognizer, self.mic).listen(kind, expected, timeout_s)
         watcher.join(timeout=30)
-        return tuple(rec.heard), ended[0] if ended else self.clock()
+        return heard.nbest, ended[0] if ended else self.clock()
 
     def close(self) -> None:
         self.mic.close()
