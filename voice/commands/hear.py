@@ -36,18 +36,22 @@ def register(sub: Any) -> None:
                         "or the word spelled (letters; further ones are accepted variants)")
     p.add_argument("--correct", default=None,
                    help="choice: the right option, as text or number from 1 (default: the first)")
-    p.add_argument("--asr", default="auto", help="auto, vosk, pocketsphinx or text (default auto)")
+    p.add_argument("--min", type=int, default=0, help="number: the smallest answer (default 0)")
+    p.add_argument("--max", type=int, default=12, help="number: the largest answer (default 12)")
+    p.add_argument("--asr", default="auto", help="auto, vosk or whisper (default auto)")
     p.add_argument("--alternatives", type=int, default=3, help="n-best list length (default 3)")
     p.add_argument("-v", "--verbose", action="store_true", help="log grammar warnings")
     p.set_defaults(func=run)
 
 
 def request_for(expect: str, heard: list[str], answers: list[str],
-                correct: str | None = None) -> dict[str, Any]:
+                correct: str | None = None, span: tuple[int, int] = (0, 12)) -> dict[str, Any]:
     """The :func:`voice.understanding.judge.judge` request for one recording."""
     kind = _KIND.get(expect, expect)
     req: dict[str, Any] = {"kind": kind, "heard": heard}
-    if expect == "word":
+    if expect == "number":
+        req["min"], req["max"] = span
+    elif expect == "word":
         req["accepted"] = answers
     elif expect == "choice":
         req["options"] = answers
@@ -81,7 +85,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--alternatives must be at least 1, got {args.alternatives}")
     if args.asr == "text":
         raise UsageError("--asr text reads the keyboard, not a recording; "
-                         "use auto, vosk or pocketsphinx")
+                         "use auto, vosk or whisper")
+    if args.min < 0 or args.max < args.min or args.max > 100:
+        raise UsageError(f"--min and --max need 0 <= min <= max <= 100, got {args.min} "
+                         f"and {args.max}")
     request_for(args.expect, [], answers, args.correct)  # bad --correct fails before decoding
     if len(args.files) == 1:
         WavSource(args.files[0])  # one unreadable file: its error before any model loads
@@ -89,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
         args.asr, alternatives=args.alternatives,
         note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
     kind = _KIND.get(args.expect, args.expect)
-    expected = answers if args.expect in ("word", "choice") else []
+    expected = (answers if args.expect in ("word", "choice")
+                else [str(n) for n in range(args.min, args.max + 1)] if args.expect == "number"
+                else [])
     failed = 0
     for path in args.files:
         try:
@@ -113,7 +122,8 @@ def _line(path: str, args: argparse.Namespace, reason: str, ears: Any, answers: 
 
     rec = ears.last
     heard = [a.text for a in rec.alternatives]
-    understood = judge(request_for(args.expect, heard, answers, args.correct)) if heard else None
+    understood = judge(request_for(args.expect, heard, answers, args.correct,
+                                  (args.min, args.max))) if heard else None
     return {
         "file": path,
         "engine": rec.engine,

@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
     p.add_argument("--variant", default="", help=VARIANT_HELP)
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument("--asr", default="auto",
-                   help="auto, vosk, pocketsphinx or text (typed); auto falls back to text "
+                   help="auto, vosk, whisper or text (typed); auto falls back to text "
                         "when there is no microphone")
     p.add_argument("--pack", type=Path, default=None, help="a question pack folder to use "
                    "instead of the shipped questions")

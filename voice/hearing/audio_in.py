@@ -36,14 +36,16 @@ class MemorySource:
     """A clip played to a recognizer as if live, for tests, ``tabletop hear`` and the demo.
 
     ``tail_s`` of silence follows the clip so an endpointer can see speech end,
-    as it would on a real microphone.
+    as it would on a real microphone; ``lead_s`` of silence comes before it.
     """
 
-    def __init__(self, clip: Clip, rate_hz: int = ASR_RATE_HZ, tail_s: float = 1.0) -> None:
+    def __init__(self, clip: Clip, rate_hz: int = ASR_RATE_HZ, tail_s: float = 1.0,
+                 lead_s: float = 0.0) -> None:
         self.rate_hz = rate_hz
         audio = clip.to_rate(rate_hz).samples
         pad = np.zeros(int(tail_s * rate_hz), dtype=np.int16)
-        self._pcm = np.concatenate([audio, pad]).astype("<i2").tobytes()
+        lead = np.zeros(int(lead_s * rate_hz), dtype=np.int16)
+        self._pcm = np.concatenate([lead, audio, pad]).astype("<i2").tobytes()
         self._pos = 0
 
     def read(self, frames: int) -> bytes:
@@ -56,10 +58,15 @@ class MemorySource:
 
 
 class WavSource(MemorySource):
-    """A WAV file, any format :func:`read_wav` accepts, resampled to 16 kHz mono."""
+    """A WAV file, any format :func:`read_wav` accepts, resampled to 16 kHz mono.
 
-    def __init__(self, path: str | Path, tail_s: float = 1.0) -> None:
-        super().__init__(read_wav(path), ASR_RATE_HZ, tail_s)
+    Half a second of silence goes before it: a recording may start on the first
+    sound of a word (a microphone never does), and without room before it the
+    voice detector opens late and the decoder hears "get done" for "kitchen".
+    """
+
+    def __init__(self, path: str | Path, tail_s: float = 1.0, lead_s: float = 0.5) -> None:
+        super().__init__(read_wav(path), ASR_RATE_HZ, tail_s, lead_s)
 
 
 class MicSource:

@@ -48,7 +48,7 @@ class EndpointPolicy:
         if kind in COMPLETE_KINDS:
             return EndpointPolicy(trailing_silence_s=0.2)
         if kind == "letter":  # one letter of a spelling: the pause after it ends it
-            return EndpointPolicy(trailing_silence_s=0.3, max_utterance_s=6.0, preroll_s=0.1)
+            return EndpointPolicy(trailing_silence_s=0.25, max_utterance_s=6.0, preroll_s=0.1)
         if kind == "spelling":  # a whole spelling, pauses and all
             return EndpointPolicy(trailing_silence_s=1.1)
         return EndpointPolicy(trailing_silence_s=0.45)

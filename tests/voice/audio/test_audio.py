@@ -111,7 +111,7 @@ def test_read_wav_errors_are_one_line(tmp_path: Path) -> None:
     assert "\n" not in str(info.value)
 
 
-def test_wav_source_feeds_16k_with_a_silent_tail(tmp_path: Path) -> None:
+def test_wav_source_feeds_16k_with_silence_before_and_after(tmp_path: Path) -> None:
     write_wav(tmp_path / "t.wav", tone(200.0, 1.0, 22050))
     src = WavSource(tmp_path / "t.wav", tail_s=0.5)
     data = b""
@@ -119,8 +119,9 @@ def test_wav_source_feeds_16k_with_a_silent_tail(tmp_path: Path) -> None:
         data += chunk
     samples = np.frombuffer(data, dtype="<i2")
     assert src.rate_hz == 16000
-    assert abs(len(samples) - 24000) <= 2
-    assert not samples[-8000:].any() and samples[:16000].any()
+    assert abs(len(samples) - 32000) <= 2  # 0.5 s lead, 1 s tone, 0.5 s tail
+    assert not samples[:8000].any() and not samples[-8000:].any()
+    assert samples[8000:24000].any()
 
 
 def test_clip_join_silence_and_voiced_seconds() -> None:

@@ -102,9 +102,9 @@ def no_models(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_auto_takes_pocketsphinx_without_a_vosk_model(no_models: Path) -> None:
+def test_auto_takes_whisper_without_a_vosk_model(no_models: Path) -> None:
     choice = choose("auto")
-    assert choice.engine == "pocketsphinx"
+    assert choice.engine == "whisper" and "Whisper tiny.en" in choice.reason
     assert "no Vosk model" in choice.reason and "tabletop models download" in choice.reason
     with pytest.raises(UserError, match="no Vosk model"):
         choose("vosk")
@@ -117,7 +117,7 @@ def test_auto_takes_vosk_when_a_model_is_installed(
     assert choice.engine == "vosk" and choice.model_path == korean_model
     assert models.ENV_VAR in choice.reason
     monkeypatch.setenv(models.ENV_VAR, str(no_models))
-    assert choose("auto").engine == "pocketsphinx"
+    assert choose("auto").engine == "whisper"
     assert "not a Vosk model folder" in choose("auto").reason
 
 
@@ -125,12 +125,12 @@ def test_auto_falls_back_to_text_without_a_microphone(no_models: Path) -> None:
     choice = choose("auto", need_mic=True, have_mic=lambda: "no input device found")
     assert choice.engine == "text" and "no input device" in choice.reason
     with pytest.raises(UserError, match="no input device"):
-        choose("pocketsphinx", need_mic=True, have_mic=lambda: "no input device found")
-    assert choose("auto", need_mic=True, have_mic=lambda: None).engine == "pocketsphinx"
+        choose("whisper", need_mic=True, have_mic=lambda: "no input device found")
+    assert choose("auto", need_mic=True, have_mic=lambda: None).engine == "whisper"
 
 
 def test_choose_rejects_unknown_engines_and_builds_text() -> None:
-    with pytest.raises(UsageError, match="allowed: auto, vosk, pocketsphinx, text"):
-        choose("whisper")
+    with pytest.raises(UsageError, match="allowed: auto, vosk, whisper, text"):
+        choose("pocketsphinx")  # the engine before Whisper, removed
     choice = choose("text")
     assert choice.engine == "text" and isinstance(build(choice), TextRecognizer)

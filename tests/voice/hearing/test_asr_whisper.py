@@ -15,7 +15,12 @@ import models
 from voice.audio.clips import Clip, read_wav
 from voice.errors import UserError
 from voice.hearing.asr import whisper
-from voice.hearing.asr.whisper import WhisperRecognizer, spelled_letters, transcript_words
+from voice.hearing.asr.whisper import (
+    WhisperRecognizer,
+    _looping,
+    spelled_letters,
+    transcript_words,
+)
 from voice.hearing.audio_in import MemorySource
 from voice.hosting.voice_adapter import VoiceEars
 from voice.understanding.judge import judge
@@ -170,6 +175,10 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" Now.", "yesno") == ["no"]
     assert transcript_words(" N-E-C-E.", "spelling") == ["n", "e", "c", "e"]
     assert transcript_words(" Necessary.", "spelling") == ["necessary"]  # a word stays a word
-    assert transcript_words(" S, S, S, S, S", "spelling") == ["s", "s"]
+    assert transcript_words(" S, S, S, S, S", "spelling") == ["s"] * 5  # letters stay
+    assert _looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
+    assert not _looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
+    assert spelled_letters(["lima", "lima"]) == ["l", "l"]  # a double l
+    assert spelled_letters(["whiskey", "echo", "in", "the", "romeo"]) == ["w", "e", "i", "r"]
     assert spelled_letters(["rode", "o", "yankee", "gulf"]) == ["r", "y", "g"]
     assert spelled_letters(["november", "necessary"]) == ["n", "necessary"]

@@ -24,8 +24,7 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
         request.getfixturevalue("null_sink")
     except pytest.FixtureLookupError:
         pytest.skip("no null_sink fixture (tests/voice/conftest.py)")
-    pytest.importorskip("pocketsphinx")
-    from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+    whisper = request.getfixturevalue("whisper")
     from voice.hearing.audio_in import MicSource
     from voice.speaking.audio_out import SpeakerOut
     from voice.speaking.tts import Pyttsx3Speaker
@@ -33,7 +32,7 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     gate = MicGate(tail_s=0.3)
     mouth = VoiceMouth(Pyttsx3Speaker(SpeakerOut("pulse"), gate=gate))
     mic = MicSource("pulse", gate)
-    ears = VoiceEars(PocketsphinxRecognizer(3), mic, gate, live=True)
+    ears = VoiceEars(whisper, mic, gate, live=True)
     player = Pyttsx3Speaker(SpeakerOut("pulse"))  # its own gate: the player is not the app
     said = player.render("yes please")
     started: list[float] = []

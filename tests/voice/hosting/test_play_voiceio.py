@@ -192,14 +192,12 @@ def test_typed_spelling_splits_a_typed_word_but_not_commands() -> None:
 
 
 def test_the_real_recognizer_hears_the_app_voice_through_the_dialogue(
-        speaker: Pyttsx3Speaker) -> None:
-    pytest.importorskip("pocketsphinx")
-    from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
+        speaker: Pyttsx3Speaker, whisper) -> None:  # type: ignore[no-untyped-def]
 
     rate = 22050
     said = Clip.join([speaker.render("repeat"), Clip.silence(1.0, rate),
                       speaker.render("yes")], rate)
-    ears = VoiceEars(PocketsphinxRecognizer(3), MemorySource(said), MicGate())
+    ears = VoiceEars(whisper, MemorySource(said), MicGate())
     out = io.StringIO()
 
     class _Table:

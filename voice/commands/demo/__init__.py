@@ -13,7 +13,7 @@ from typing import Any
 
 from voice.errors import UsageError
 
-ASR = ("auto", "vosk", "pocketsphinx")
+ASR = ("auto", "vosk", "whisper")
 
 
 def register(sub: Any) -> None:
@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
                        description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("game", help="wordup, sportleisure or wordstreet")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--asr", default="auto", help="auto, vosk or pocketsphinx (default auto)")
+    p.add_argument("--asr", default="auto", help="auto, vosk or whisper (default auto)")
     p.add_argument("--loopback", action="store_true",
                    help="play the players' voices into the sound system and record them back "
                         "(PulseAudio null sink or the default output and its monitor)")

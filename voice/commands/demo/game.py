@@ -85,12 +85,12 @@ SETUPS: dict[str, DemoSetup] = {
 }
 
 PLAYER_VOICE = "gmw/en-us"
-"""The simulated players' espeak-ng voice: American, like pocketsphinx's acoustic model."""
+"""The simulated players' espeak-ng voice (American; the host speaks British English)."""
 HOST_VOICE = "gmw/en"
-PLAYER_LEVEL_DBFS = -55.0
-"""Loudness of a player's voice at the microphone (RMS, dBFS). Measured on 60 Word Up
-answers: 56/60 recognised at about -55 dBFS, 48/60 at -45, 32/60 at the TTS's own
--23 (pocketsphinx's cepstral-mean start values suit a quiet far-field voice)."""
+PLAYER_LEVEL_DBFS = -35.0
+"""Loudness of a player's voice at the microphone (RMS, dBFS): a voice across a table.
+(Whisper raises a segment quieter than -26 dBFS peak before decoding, so a farther
+voice is heard too; a repeat varies by up to 6 dB either way.)"""
 MAX_REPLIES = 400
 """A guard: after this many replies the players leave (the game is saved as quit)."""
 
@@ -386,18 +386,32 @@ class DemoResult:
     def recognised(self) -> int:
         return sum(r.recognised for r in self.replies)
 
+    def latencies(self, spelled: bool) -> list[float]:
+        """Reply latencies (ms) after spellings, or after every other answer.
+
+        A spelling ends only when no new letter comes for a second (a speller
+        pauses between letters), so its replies are timed apart from answers
+        the prompt makes complete (a yes/no, a number, an option, a word).
+        """
+        return [r.latency_ms for r in self.replies
+                if r.latency_ms is not None and (r.kind == "spelling") == spelled]
+
     @property
     def median_ms(self) -> float:
-        return statistics.median(self.latencies_ms) if self.latencies_ms else 0.0
+        answers = self.latencies(spelled=False)
+        return statistics.median(answers) if answers else 0.0
 
     @property
     def p90_ms(self) -> float:
-        return percentile(self.latencies_ms, 90)
+        return percentile(self.latencies(spelled=False), 90)
 
     def figures(self) -> str:
         winner = "+".join(self.winners) if self.winners else "none"
+        spelled = self.latencies(spelled=True)
+        spelling = f"{statistics.median(spelled):.0f}" if spelled else "none"
         return (f"turns={self.turns} recognised={self.recognised}/{len(self.replies)} "
-                f"median_ms={self.median_ms:.0f} p90_ms={self.p90_ms:.0f} winner={winner}")
+                f"median_ms={self.median_ms:.0f} p90_ms={self.p90_ms:.0f} "
+                f"spelling_median_ms={spelling} winner={winner}")
 
 
 def percentile(values: Sequence[float], pct: float) -> float:
@@ -412,7 +426,7 @@ def percentile(values: Sequence[float], pct: float) -> float:
 def build_recognizer(asr: str) -> tuple[Recognizer, str]:
     from voice.hearing.asr import select
     if asr == "text":
-        raise UsageError("the demo speaks to a recognizer; --asr takes auto, vosk or pocketsphinx")
+        raise UsageError("the demo speaks to a recognizer; --asr takes auto, vosk or whisper")
     recognizer, reason = select.open_recognizer(
         asr, note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
     if recognizer.name == "text":
@@ -438,7 +452,7 @@ def run_demo(game: str, seed: int, **kw: Any) -> DemoResult:
                 os.environ["TABLETOP_DATA_DIR"] = before
 
 
-def _run_demo(game: str, seed: int, *, asr: str = "pocketsphinx", p_correct: float = 0.7,
+def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7,
              loopback: bool = False, out: TextIO | None = None,
              spell_style: str = "nato", recognizer: Recognizer | None = None,
              output: str | int | None = None, monitor: str | int | None = None) -> DemoResult:

@@ -25,7 +25,7 @@ SPELL_STYLES = ("names", "nato")
 """How simulated players say letters: letter names ("bee") or NATO words ("bravo").
 
 The demo's players use NATO words: on 8 demo games (Word Up and Word on the
-Street, seeds 1-4, pocketsphinx) 17 of 40 spellings were understood as meant
+Street, seeds 1-4, with pocketsphinx, the recognizer before Whisper) 17 of 40 spellings were understood as meant
 with NATO words against 9 of 105 with letter names, whose one-syllable sounds
 fall into the sound-alike sets (B/D/E/P/T/V, M/N, F/S/X). People who are not
 understood spell with NATO words too, and the grammar always accepts them."""
@@ -40,7 +40,7 @@ STREET_WORDS = 40
 WRONG_WORDS = ("table", "garden", "river", "yellow", "pencil", "window", "summer", "bottle",
                "market", "rabbit", "basket", "candle", "doctor", "forest", "jacket", "ladder",
                "mirror", "number", "orange", "pocket", "silver", "ticket", "wagon", "zebra")
-"""Everyday words a player might say instead of the answer (all in pocketsphinx's dictionary)."""
+"""Everyday words a player might say instead of the answer (everyday and easy to render)."""
 
 
 @dataclass(frozen=True)

