@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,62 +15,27 @@ import pytest
 def null_sink(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A private PulseAudio server whose only sink is a null sink; yields the sink name.
 
-    Clients (PortAudio's ``pulse`` ALSA device) are pointed at it through
-    PULSE_SERVER / PULSE_SINK / PULSE_SOURCE, so playing goes into the sink and
-    recording reads its ``.monitor``. The server is stopped by its pid.
+    Playing goes into the sink and recording reads its ``.monitor``, through
+    PortAudio's ``pulse`` device (voice/audio/null_sink.py, which the demo's
+    --loopback uses too). The server is stopped by its pid.
     """
+    from voice.audio.clips import AudioError
+    from voice.audio.devices import list_devices
+    from voice.audio.null_sink import NullSink
+
     if shutil.which("pulseaudio") is None:
         pytest.skip("pulseaudio is not installed (tools/system-deps.sh installs it)")
-    runtime = tmp_path_factory.mktemp("pulse")
-    sink = f"tabletop_test_{os.getpid()}"
-    env = dict(os.environ, PULSE_RUNTIME_PATH=str(runtime))
-    env.pop("PULSE_SERVER", None)
-    proc = subprocess.run(
-        ["pulseaudio", "-D", "--exit-idle-time=-1", "-n", "--disallow-exit",
-         f"--load=module-null-sink sink_name={sink}", "--load=module-native-protocol-unix"],
-        env=env, capture_output=True, text=True, timeout=30)
-    pid_file, socket = runtime / "pid", runtime / "native"
-    deadline = time.monotonic() + 10
-    pid = 0
-    while time.monotonic() < deadline:
-        text = pid_file.read_text().strip() if pid_file.exists() else ""
-        if text.isdigit() and socket.exists():
-            pid = int(text)
-            break
-        time.sleep(0.05)
-    if not pid:
-        pytest.skip(f"pulseaudio did not start: {proc.stderr.strip()[-200:]}")
-    saved = {k: os.environ.get(k) for k in ("PULSE_SERVER", "PULSE_SINK", "PULSE_SOURCE")}
+    server = NullSink(f"tabletop_test_{os.getpid()}", tmp_path_factory.mktemp("pulse"))
     try:
-        os.environ.update(PULSE_SERVER=f"unix:{socket}", PULSE_SINK=sink,
-                          PULSE_SOURCE=f"{sink}.monitor")
-        from voice.audio.devices import list_devices, rescan_devices
-
-        rescan_devices()
+        server.start()
+    except AudioError as exc:
+        pytest.skip(str(exc))
+    try:
         if not any(d.name == "pulse" for d in list_devices()):
             pytest.skip("PortAudio has no 'pulse' device (install libasound2-plugins)")
-        yield sink
+        yield server.sink
     finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
-        _stop(pid)
-
-
-def _stop(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGTERM)
-    except ProcessLookupError:
-        return
-    for _ in range(100):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    os.kill(pid, signal.SIGKILL)
+        server.stop()
 
 
 @pytest.fixture(scope="session")

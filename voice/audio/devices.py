@@ -45,7 +45,40 @@ def sounddevice_module() -> Any:
     except OSError as exc:  # PortAudio library not found
         raise AudioError(f"no sound system: {exc}; install PortAudio "
                          "(Debian: apt-get install libportaudio2) or use --asr text") from None
+    quiet_alsa()
     return sounddevice
+
+
+_ALSA_HANDLER: Any = None
+
+
+def quiet_alsa() -> None:
+    """Keep ALSA's own messages ("ALSA lib pcm.c:8570:(snd_pcm_recover) underrun
+    occurred") off the terminal, where the players read the transcript.
+
+    libasound prints them to stderr through a handler it lets a program replace;
+    this one drops them. Without libasound (no ALSA) there is nothing to quiet.
+    """
+    global _ALSA_HANDLER
+    if _ALSA_HANDLER is not None:
+        return
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("asound")
+    if name is None:
+        _ALSA_HANDLER = False
+        return
+    try:
+        lib = ctypes.CDLL(name)
+    except OSError:
+        _ALSA_HANDLER = False
+        return
+    # void handler(const char *file, int line, const char *function, int err, const char *fmt, ...)
+    kind = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
+                            ctypes.c_char_p)
+    _ALSA_HANDLER = kind(lambda *_: None)  # kept: libasound calls it for the process's life
+    lib.snd_lib_error_set_handler(_ALSA_HANDLER)
 
 
 @dataclass(frozen=True)

@@ -124,8 +124,9 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
     from voice.audio.devices import MicGate
     from voice.hearing.asr import select
 
-    recognizer, reason = select.open_recognizer(args.asr, need_mic=True, note=_note)
-    engine = recognizer.name
+    # the model loads while the host's first lines are said (the first listen waits)
+    recognizer, choice = select.open_in_background(args.asr, need_mic=True, note=_note)
+    engine, reason = choice.engine, choice.reason
     gate = MicGate()
     if engine == "text":
         ears: Any = TypedSpelling(TextEars())

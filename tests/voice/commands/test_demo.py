@@ -1,12 +1,13 @@
-"""`tabletop demo` on pocketsphinx: real TTS replies into the real recognizer, whole games.
+"""`tabletop demo` on Whisper tiny.en: real TTS replies into the real recognizer, whole games.
 
-Seeds and floors were measured (recognised replies, seed -> measured):
-Word Up seed 3 -> 21/29, Sport and Leisure seed 2 -> 47/80, Word on the Street
-seed 2 -> 20/28. The floors sit below those: what is asserted is that most
-replies are understood as the player meant them, not an exact count. (A seed
-fixes the players' choices, but espeak-ng's renders of the same text differ by
-a few samples from call to call, so a borderline reply can go either way and
-the game can branch.)
+Seeds and floors were measured (replies understood as meant): Word Up seed 2
+-> 13/25, Word on the Street seed 2 -> 19/22 (on 2 cores under load). The
+floors sit well below those: what is asserted is that a good share of replies
+is understood and the game reaches its end, not an exact count (espeak-ng's
+renders of the same text differ by a few samples from call to call, so a
+borderline reply can go either way and the game can branch). Sport and
+Leisure's demo game runs to 150-200 replies, a few minutes here: it is measured
+by bench/bench_demo.py rather than run in every test run.
 """
 
 from __future__ import annotations
@@ -19,37 +20,27 @@ import pytest
 from voice.cli import main
 from voice.commands.demo.game import run_demo
 
-pytest.importorskip("pocketsphinx")
+pytest.importorskip("faster_whisper")
 pytest.importorskip("pyttsx3")
 
 FIGURES = re.compile(r"^turns=(\d+) recognised=(\d+)/(\d+) median_ms=(\d+) p90_ms=(\d+) "
-                     r"winner=(\S+)$")
-
-
-@pytest.fixture()
-def recognizer():  # type: ignore[no-untyped-def]
-    # A fresh recognizer per game: pocketsphinx carries its cepstral mean from one
-    # utterance to the next, so a shared one made each game's figures depend on the
-    # games before it.
-    from voice.hearing.asr.pocketsphinx import PocketsphinxRecognizer
-    return PocketsphinxRecognizer()
+                     r"spelling_median_ms=(\d+|none) winner=(\S+)$")
 
 
 @pytest.mark.parametrize(("game", "seed", "floor", "first"), [
-    ("wordup", 3, 0.6, "one token of each colour"),
-    ("sportleisure", 2, 0.5, "Sport and Leisure"),
-    ("wordstreet", 2, 0.6, "quick play"),
+    ("wordup", 2, 0.3, "one token of each colour"),
+    ("wordstreet", 2, 0.45, "quick play"),
 ])
 def test_demo_plays_a_whole_game(game: str, seed: int, floor: float, first: str,
-                                 recognizer, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+                                 whisper, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path))
     out = io.StringIO()
-    result = run_demo(game, seed, recognizer=recognizer, out=out)
+    result = run_demo(game, seed, recognizer=whisper, out=out)
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("DEMO ") and first in lines[0]
     m = FIGURES.match(lines[-1])
     assert m, lines[-1]
-    turns, ok, spoken, median, p90, winner = m.groups()
+    turns, ok, spoken, median, p90, _spelling, winner = m.groups()
     assert int(turns) == result.turns > 3
     assert int(spoken) == len(result.replies) >= 5
     assert int(ok) / int(spoken) >= floor
@@ -57,7 +48,7 @@ def test_demo_plays_a_whole_game(game: str, seed: int, floor: float, first: str,
     # load a game took 65 s, so here they are only bounded, to catch a hang.
     assert 0 <= int(median) <= int(p90) < 30_000
     assert not result.quit and winner != "none" and result.winners
-    assert result.seconds < 600
+    assert result.seconds < 900
     # Nearly every reply heard is followed by one measured latency (not one heard as
     # "stop", which the app answers with silence), and the transcript shows the
     # players' replies under their names.
@@ -70,7 +61,7 @@ def test_demo_plays_a_whole_game(game: str, seed: int, floor: float, first: str,
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["demo", "chess"], "unknown game 'chess' for demo; allowed: wordup, sportleisure, wordstreet"),
-    (["demo", "wordup", "--asr", "text"], "allowed: auto, vosk, pocketsphinx"),
+    (["demo", "wordup", "--asr", "text"], "allowed: auto, vosk, whisper"),
     (["demo", "wordup", "--p-correct", "1.5"], "--p-correct must be between 0 and 1"),
     (["demo", "wordup", "--monitor", "x"], "--output and --monitor go with --loopback"),
 ])

@@ -134,3 +134,37 @@ def test_choose_rejects_unknown_engines_and_builds_text() -> None:
         choose("pocketsphinx")  # the engine before Whisper, removed
     choice = choose("text")
     assert choice.engine == "text" and isinstance(build(choice), TextRecognizer)
+
+
+def test_a_recognizer_loads_in_the_background_and_the_first_listen_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The model loads while the host speaks; its first listen gets the loaded engine, and a
+    load failure of an engine asked for by name surfaces there as its one-line error."""
+    import threading
+
+    from voice.hearing.asr import select
+
+    release = threading.Event()
+    heard: list[str] = []
+
+    class Slow:
+        name = "whisper"
+
+        def listen(self, audio: object, grammar: Grammar, timeout_s: float = 8.0) -> object:
+            heard.append(grammar.kind)
+            return "heard"
+
+    def build(choice: select.Choice, alternatives: int = 3) -> object:
+        release.wait(5)
+        if choice.engine == "vosk":
+            raise UserError("the model is damaged")
+        return Slow()
+
+    monkeypatch.setattr(select, "build", build)
+    loading = select.LoadingRecognizer(select.Choice("whisper", "asked"), "whisper")
+    assert loading.name == "whisper" and not heard  # chosen at once, still loading
+    release.set()
+    assert loading.listen(None, Grammar("yesno", ("yes",))) == "heard" and heard == ["yesno"]
+    failing = select.LoadingRecognizer(select.Choice("vosk", "asked"), "vosk")
+    with pytest.raises(UserError, match="the model is damaged"):
+        failing.listen(None, Grammar("yesno", ("yes",)))

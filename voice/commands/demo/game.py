@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
@@ -49,6 +49,9 @@ from voice.hosting.voice_adapter import VoiceEars
 from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 from voice.speaking.phrases import Phrases
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
+
+if TYPE_CHECKING:
+    from voice.audio.null_sink import NullSink
 
 GAMES = ("wordup", "sportleisure", "wordstreet")
 
@@ -365,6 +368,28 @@ class Loopback:
         self.mic._buf = b""
 
 
+def open_loopback(output: str | int | None,
+                  monitor: str | int | None) -> tuple[Loopback, NullSink | None]:
+    """The loopback on the given devices, or on the system's default ones; with no sound
+    server at all (no output device), on a private PulseAudio null sink started for the
+    game, which the caller stops. An AudioError says in one line how to start one."""
+    from voice.audio.clips import AudioError
+    from voice.audio.null_sink import NullSink
+    try:
+        return Loopback(output, monitor), None
+    except AudioError as exc:
+        if output is not None or monitor is not None or "no output device" not in str(exc):
+            raise
+    sink = NullSink(f"tabletop_demo_{os.getpid()}").start()
+    print(f"tabletop: no sound server; the demo plays into a private PulseAudio null sink "
+          f"({sink.sink}), stopped when it ends", file=sys.stderr, flush=True)
+    try:
+        return Loopback("pulse", "pulse"), sink
+    except AudioError:
+        sink.stop()
+        raise
+
+
 # -- running a game ------------------------------------------------------------------------
 
 
@@ -476,7 +501,7 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
           f"{p_correct:.0%} of the time", file=transcript.out, flush=True)
 
     meter = ReplyMeter()
-    lb = Loopback(output, monitor) if loopback else None
+    lb, own_sink = open_loopback(output, monitor) if loopback else (None, None)
     app_out: AudioOut | None = None
     if lb is not None:
         app_out = lb.out
@@ -499,6 +524,8 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     finally:
         if lb is not None:
             lb.close()
+        if own_sink is not None:
+            own_sink.stop()
     seconds = time.perf_counter() - started
     winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
     result = DemoResult(game, turns, ears.replies, meter.latencies_ms, winners, seconds,

@@ -15,10 +15,11 @@ import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import models
 from voice.errors import UsageError, UserError
-from voice.hearing.asr.base import Recognizer
+from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 
 ENGINES = ("auto", "vosk", "whisper", "text")
 
@@ -89,7 +90,11 @@ def open_recognizer(requested: str = "auto", *, need_mic: bool = False, alternat
     missing library) is passed over for the next one, and ``note`` is told
     why in one line; an engine asked for by name fails with its own error.
     """
-    choice = choose(requested, need_mic=need_mic)
+    return _open(choose(requested, need_mic=need_mic), requested, alternatives, note)
+
+
+def _open(choice: Choice, requested: str, alternatives: int,
+          note: Callable[[str], None] | None) -> tuple[Recognizer, str]:
     while True:
         try:
             return build(choice, alternatives), choice.reason
@@ -99,6 +104,62 @@ def open_recognizer(requested: str = "auto", *, need_mic: bool = False, alternat
             if note is not None:
                 note(f"{choice.engine} cannot be used: {exc}")
             choice = _next_choice(choice, str(exc))
+
+
+class LoadingRecognizer:
+    """A recognizer loading in a thread while the host starts to speak.
+
+    Loading Whisper's weights takes about 1.7 s, and the table hears nothing
+    until the host speaks: so the host's first lines are said while the model
+    loads, and the first ``listen`` waits for it. The engine is chosen at once
+    (bad flags and a missing microphone fail before anything is said); a load
+    failure surfaces at the first ``listen`` in one line, after ``auto`` has
+    tried the next engine.
+    """
+
+    def __init__(self, choice: Choice, requested: str, alternatives: int = 3,
+                 note: Callable[[str], None] | None = None) -> None:
+        import threading
+
+        self.choice = choice
+        self.name = choice.engine
+        """The engine chosen; after the load, the one loaded (``auto`` may pass one over)."""
+        self._loaded: Recognizer | None = None
+        self._error: BaseException | None = None
+
+        def load() -> None:
+            try:
+                self._loaded = _open(choice, requested, alternatives, note)[0]
+            except BaseException as exc:  # re-raised at the first listen, in this thread
+                self._error = exc
+
+        self._thread = threading.Thread(target=load, name="load-recognizer", daemon=True)
+        self._thread.start()
+
+    def recognizer(self) -> Recognizer:
+        """The loaded recognizer (waits for it); its load error, if it failed."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        assert self._loaded is not None
+        self.name = self._loaded.name
+        if self._loaded.name == "text" and self.choice.engine != "text":
+            raise UserError(f"no speech recognizer could be loaded for {self.choice.reason}")
+        return self._loaded
+
+    def listen(self, audio: Any, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
+        return self.recognizer().listen(audio, grammar, timeout_s)
+
+
+def open_in_background(requested: str = "auto", *, need_mic: bool = False,
+                       alternatives: int = 3, note: Callable[[str], None] | None = None
+                       ) -> tuple[Recognizer, Choice]:
+    """The recognizer ``--asr`` asks for, loading while the game starts (typed input at
+    once), and the engine chosen."""
+    choice = choose(requested, need_mic=need_mic)
+    if choice.engine == "text":
+        return build(choice, alternatives), choice
+    return LoadingRecognizer(choice, requested, alternatives, note), choice
 
 
 def _next_choice(failed: Choice, why: str) -> Choice:
