@@ -78,7 +78,7 @@ class WavSink(MemorySink):
 class SpeakerOut:
     """Plays clips on a sounddevice output, one at a time; a new clip stops the old one."""
 
-    def __init__(self, device: str | int | None = None, block_ms: int = 40) -> None:
+    def __init__(self, device: str | int | None = None, block_ms: int = 20) -> None:
         self._sd = sounddevice_module()
         self._index = find_device(device, "output")
         self._block_ms = block_ms
@@ -120,7 +120,9 @@ class SpeakerOut:
                                         device=self._index,
                                         blocksize=clip.rate_hz * self._block_ms // 1000,
                                         # a deeper buffer: on two busy cores the low
-                                        # default underran hundreds of times a game
+                                        # default underran hundreds of times a game (the
+                                        # blocks stay 20 ms: 40 ms blocks reached the
+                                        # null sink as silence one run in two, measured)
                                         latency="high",
                                         callback=callback, finished_callback=on_finished)
         except sd.PortAudioError as exc:

@@ -45,16 +45,11 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     try:
         mouth.say("Shall we play Word Up? Please say yes or no.")
         alone = ears.listen("yesno", [], 2.0)
-        # A player not heard says it again, as at a table, to a fresh recognizer: the
-        # reply always reached the microphone (measured), but pocketsphinx's cepstral mean,
-        # carried from one utterance to the next, drifted on null-sink audio until every
-        # later "yes please" gave no words (3 of 8 heard in one process; each capture is
-        # heard by a new recognizer). A real fault (the gate never opening, the wrong
-        # device) fails every try.
-        for attempt in range(3):
+        # A player not heard says it again, as at a table: on 2 shared cores under load
+        # the sound server can starve and a reply arrive as silence. A real fault (the
+        # gate never opening, the wrong device) fails every try.
+        for _ in range(3):
             started.clear()
-            if attempt:
-                ears = VoiceEars(PocketsphinxRecognizer(3), mic, gate, live=True)
             mouth.say("Shall we play Word Up?")
             helper = threading.Thread(target=answer, daemon=True)
             helper.start()
