@@ -42,7 +42,7 @@ BAD = [
     (["play", "wordup", "--players", ",".join(f"P{i}:3" for i in range(7))],
      "2 to 6 players, got 7"),
     (["play", "wordup", "--players", "Ana:2,ana:3"], "different name"),
-    (["play", "wordup", "--asr", "whisper"], "unknown --asr 'whisper'"),
+    (["play", "wordup", "--asr", "sphinx"], "unknown --asr 'sphinx'"),
     (["play", "wordup", "--players", "Ana:2,Ben:3", "--variant", "tokens=4"], "tokens='4'"),
     (["play", "wordup", "--players", "Ana:2,Ben:3", "--variant", "colour=red"],
      "has no setting 'colour'"),
