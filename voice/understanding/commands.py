@@ -191,7 +191,9 @@ def command_match(heard: str) -> tuple[str, str, bool] | None:
             if score > best_score:
                 best, best_score = phrase, score
         if best is not None:
-            return _TABLE[best], best, False
+            # "whats the score" typed or heard without its apostrophe is the phrase itself
+            same = text.replace("'", "") == best.replace("'", "")
+            return _TABLE[best], best, same
     return None
 
 
