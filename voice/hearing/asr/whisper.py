@@ -172,6 +172,7 @@ class WhisperRecognizer:
                                  self._tok.translate, self._tok.sot, self._tok.sot_prev,
                                  self._tok.sot_lm, self._tok.no_speech})
         self._vad = SileroVad()
+        self._stream: AudioIn | None = None  # the audio the detector last heard
         self.alternatives = alternatives
         self._class_tokens: dict[tuple[str, ...], dict[str, list[int]]] = {}
         self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32), Grammar("yesno", ("yes",)))
@@ -186,8 +187,13 @@ class WhisperRecognizer:
         policy = EndpointPolicy.for_kind("letter" if grammar.kind == "spelling"
                                          else grammar.kind)
         ends = Endpointer(policy, WINDOW_S)
-        # the detector runs on as on one continuous stream: a reset between the letters
-        # of a spelling made the first windows after each pause unreliable
+        # The detector runs on through one stream (a reset between the letters of a
+        # spelling made the first windows after each pause unreliable), and starts
+        # afresh on a new one: carried from the end of one recording into the next it
+        # lost 3 % of digits and 8 % of commands (bench_hearing.py).
+        if self._stream is not audio:
+            self._vad.reset()
+            self._stream = audio
         kept: list[np.ndarray] = []
         kept_from = 0  # window index of kept[0]
         preroll = max(1, round(policy.preroll_s / WINDOW_S))
