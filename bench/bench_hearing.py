@@ -314,7 +314,12 @@ def main() -> int:
               file=sys.stderr)
         return 1
     if args.engine:
-        run_engine(args.engine, args.all, args.misses, args.limit)
+        from voice.errors import UserError
+        try:
+            run_engine(args.engine, args.all, args.misses, args.limit)
+        except UserError as exc:  # no model, a damaged one: one line, as the game says it
+            print(f"bench_hearing: {exc}", file=sys.stderr)
+            return 1
         return 0
     extra = ["--all"] if args.all else []
     extra += ["--misses"] if args.misses else []

@@ -131,6 +131,17 @@ def _match(toks: list[str], i: int, table: list[tuple[str, ...]]) -> int:
     return 0
 
 
+PLAIN_YES_NO = frozenset({"yes", "yeah", "yep", "yup", "no", "nope"})
+"""The words of a yes or no said plainly; any other reply ("okay", "fine", "right") says
+it by another word, which a recognizer invents more easily from another sound."""
+
+
+def said_plainly(alt: str) -> bool:
+    """Whether ``alt`` is only yes and no words ("yes", "no no"), nothing else."""
+    toks = tokens(alt)
+    return bool(toks) and all(t in PLAIN_YES_NO for t in toks)
+
+
 def yesno(alt: str) -> bool | None:
     """True for a yes, False for a no, None when it is neither, unsure, or not understood.
 

@@ -110,9 +110,9 @@ def test_noise_gives_nothing_and_other_words_no_answer(rec: WhisperRecognizer) -
              for kind, expected in (("yesno", ["yes", "no"]),
                                     ("number", [str(n) for n in range(1, 13)]))
              if _hear(rec, path, kind, expected) is not None]
-    # 8 chances; one "backward" is written "but good", which the yes/no reader takes
-    # for a yes (bench_hearing.py counts such false accepts on the whole set)
-    assert len(taken) <= 1, taken
+    # 8 chances; one "backward" is written "but good": a yes by another word, heard
+    # unsure, so asked again (bench_hearing.py counts false accepts on the whole set)
+    assert taken == [], taken
 
 
 def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) -> None:
@@ -178,6 +178,9 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" S, S, S, S, S", "spelling") == ["s"] * 5  # letters stay
     assert _looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
     assert not _looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
+    assert _looping(["delta", "delta"], 0.55)  # one Delta written twice
+    assert not _looping(["lima", "lima"], 0.7)  # a double l said in one breath
+    assert not _looping(["l", "l"], 0.4)
     assert spelled_letters(["lima", "lima"]) == ["l", "l"]  # a double l
     assert spelled_letters(["whiskey", "echo", "in", "the", "romeo"]) == ["w", "e", "i", "r"]
     assert spelled_letters(["rode", "o", "yankee", "gulf"]) == ["r", "y", "g"]

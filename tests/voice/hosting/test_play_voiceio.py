@@ -21,6 +21,7 @@ from voice.hosting.voice_adapter import (
     VoiceEars,
     VoiceMouth,
     letters_for_speech,
+    unsure_replies_dropped,
 )
 from voice.speaking.audio_out import MemorySink
 from voice.speaking.phrases import Phrases
@@ -173,6 +174,21 @@ def test_a_noise_that_decodes_to_nothing_does_not_end_the_listen() -> None:
     heard = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate()).listen(
         "yesno", [], 5.0)
     assert heard.nbest == ("yes",) and rec.calls == [5.0, pytest.approx(4.3)]
+
+
+def test_a_yes_said_by_another_word_needs_a_sure_hearing() -> None:
+    def rec(*alts: tuple[str, float | None]) -> Recognition:
+        return Recognition(tuple(Alternative(t, c) for t, c in alts), "fake")
+
+    unsure = unsure_replies_dropped(rec(("okay", 0.15), ("sure", 0.3)))
+    assert unsure.alternatives == () and not unsure.timed_out  # asked again, not a yes
+    kept = [("yes", 0.1), ("no no", 0.2), ("okay", 0.7), ("stop", 0.2), ("fine", None),
+            ("what's the score", 0.1)]
+    # plain yes/no, a sure "okay", commands and engines without a confidence stay
+    assert [a.text for a in unsure_replies_dropped(rec(*kept)).alternatives] == [
+        t for t, _ in kept]
+    mixed = unsure_replies_dropped(rec(("right", 0.3), ("no", 0.6)))
+    assert [a.text for a in mixed.alternatives] == ["no"]
 
 
 def test_a_new_name_is_heard_without_a_grammar_and_answers_with_one() -> None:

@@ -88,6 +88,8 @@ NATO = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
 """The 26 spelling words, as the decoder's prompt writes them (the letter reader
 in :mod:`voice.understanding.letters` accepts these and their other spellings)."""
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+FIRST = "<first>"
+"""The key of the first token's own probability among a decode's first-step classes."""
 _NATO_PROMPT = ("Spelled with the NATO alphabet: "
                 + ", ".join(w.capitalize() for w in NATO) + ".")
 _ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
@@ -131,6 +133,9 @@ class Decoded:
     classes: dict[str, float]
     """Allowed answer -> probability of its first tokens at the first step (yes/no, numbers)."""
     decode_ms: float
+    first_p: float | None = None
+    """Probability (0-1) of the transcript's first token at the first step: how sure the
+    decoder was of its first word (None where the first step was not read)."""
 
 
 class WhisperRecognizer:
@@ -228,8 +233,9 @@ class WhisperRecognizer:
                 # Decode now, while the rest of the trailing silence passes (on a live
                 # microphone it is real time): the reply need not wait for both.
                 first = max(0, round(ends.start_s / WINDOW_S) - preroll)
+                said_s = n * WINDOW_S - ends.silence_s - ends.start_s
                 early = (n * WINDOW_S, self._decode(np.concatenate(kept[first - kept_from:]),
-                                                    grammar))
+                                                    grammar, said_s))
                 spent += early[1].decode_ms / 1000
             if utt is not None:
                 if early is not None:
@@ -238,7 +244,8 @@ class WhisperRecognizer:
                     final_ms = max(0.0, result.decode_ms - (utt.decided_s - started_s) * 1000)
                 else:
                     first = max(0, round(utt.start_s / WINDOW_S) - preroll)
-                    result = self._decode(np.concatenate(kept[first - kept_from:]), grammar)
+                    result = self._decode(np.concatenate(kept[first - kept_from:]), grammar,
+                                          utt.speech_end_s - utt.start_s)
                     spent += result.decode_ms / 1000
                     final_ms = result.decode_ms
                 early = None
@@ -260,7 +267,8 @@ class WhisperRecognizer:
             return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
                                decode_ms=spent * 1000)
         first = max(0, round(utt.start_s / WINDOW_S) - preroll)
-        result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar)
+        result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar,
+                              utt.speech_end_s - utt.start_s)
         alts = self._alternatives(result, grammar)
         return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
                            timed_out=not alts, speech_end_ms=utt.speech_end_s * 1000,
@@ -294,7 +302,8 @@ class WhisperRecognizer:
 
     def _step(self, encoded: Any, prompt_text: str, max_tokens: int,
               classes: dict[str, list[int]]) -> tuple[str, float, dict[str, float]]:
-        """One greedy decode: the text, its mean log-probability, the first step's classes."""
+        """One greedy decode: the text, its mean log-probability, the first step's classes
+        (with the first token's own probability under the key FIRST)."""
         tok = self._tok
         head = [tok.sot_prev, *tok.encode(" " + prompt_text)] if prompt_text else []
         prompt = [*head, *tok.sot_sequence, tok.no_timestamps]
@@ -310,17 +319,24 @@ class WhisperRecognizer:
             logz = top + math.log(float(np.exp(logits - top).sum()))
             for answer, toks in classes.items():
                 probs[answer] = float(np.exp(logits[toks] - logz).sum()) if toks else 0.0
+            if ids:
+                probs[FIRST] = float(np.exp(logits[ids[0]] - logz))
         avg = float(res.scores[0]) * len(ids) / (len(ids) + 1) if res.scores else 0.0
         return tok.decode(ids), avg, probs
 
-    def _letter(self, samples: np.ndarray) -> Decoded:
-        """One spelling segment: a letter (by the classifier), or what was said instead."""
+    def _letter(self, samples: np.ndarray, said_s: float | None = None) -> Decoded:
+        """One spelling segment: a letter (by the classifier), or what was said instead.
+
+        ``said_s`` is how long the speech in it lasted (seconds; the voice detector's
+        measure), the whole segment when not known.
+        """
         started = time.perf_counter()
         encoded = self._encode(samples)
         classes = self._letter_tokens()
         text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, classes)
+        probs.pop(FIRST, None)
         words = transcript_words(text, "spelling")
-        if _looping(words, len(samples) / ASR_RATE_HZ):
+        if _looping(words, len(samples) / ASR_RATE_HZ if said_s is None else said_s):
             words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
             text = words[0]
         if len(words) > 1 and any(_nato_letter(w, NATO_SURE) for w in words):
@@ -348,6 +364,7 @@ class WhisperRecognizer:
             # A letter name: classified after the plain alphabet; that decode's text is
             # not used (it tends to go on with the alphabet).
             _, avg, probs = self._step(encoded, _ALPHABET_PROMPT, 1, classes)
+            probs.pop(FIRST, None)
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
 
@@ -360,14 +377,17 @@ class WhisperRecognizer:
             self._class_tokens[key] = cached
         return cached
 
-    def _decode(self, samples: np.ndarray, grammar: Grammar) -> Decoded:
+    def _decode(self, samples: np.ndarray, grammar: Grammar,
+                said_s: float | None = None) -> Decoded:
+        """One segment heard for ``grammar``; ``said_s``: seconds of speech in it."""
         if grammar.kind == "spelling":
-            return self._letter(samples)
+            return self._letter(samples, said_s)
         started = time.perf_counter()
         encoded = self._encode(samples)
         text, avg, probs = self._step(encoded, prompt_text(grammar),
                                       MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+        first = probs.pop(FIRST, None)
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first)
 
     def _classes(self, grammar: Grammar) -> dict[str, list[int]]:
         """Answer -> its single-token spellings' ids, for yes/no and number prompts.
@@ -418,7 +438,8 @@ class WhisperRecognizer:
                         Alternative(text, None, None, (), allowed_sequence(text, grammar))]
             if named is not None:
                 return []  # the transcript names an answer the decoder barely believes
-        return [Alternative(text, None, result.avg_logprob, (), allowed_sequence(text, grammar))]
+        return [Alternative(text, result.first_p, result.avg_logprob, (),
+                            allowed_sequence(text, grammar))]
 
 
 # -- the words of a prompt, and of a transcript --------------------------------------
@@ -548,10 +569,17 @@ def transcript_words(text: str, kind: str) -> list[str]:
 
 WORD_S = 0.15
 """Less time than anyone takes to say a letter name (seconds)."""
+NATO_WORD_S = 0.3
+"""Less time than anyone takes to say a NATO word, as the voice detector measures it
+(one espeak "Delta" lasts 0.54 s; two words said in one breath take over 0.7 s)."""
 
 
-def _looping(words: list[str], seconds: float) -> bool:
+def _looping(words: list[str], said_s: float) -> bool:
     """The decoder repeating one word ("Mike, Mike, Mike, ...") more often than it could
-    have been said in ``seconds``. A letter said twice or three times in one breath is
-    not a loop: its letters stay, so a misspelling is never shortened into a word."""
-    return len(words) >= 3 and len(set(words)) == 1 and len(words) * WORD_S > seconds
+    have been said in ``said_s`` seconds of speech ("Delta, Delta" for one Delta of
+    0.4 s). A letter said twice in one breath is not a loop: its letters stay, so a
+    misspelling is never shortened into a word ("Lima, Lima" takes over half a second)."""
+    if len(words) < 2 or len(set(words)) != 1:
+        return False
+    least = NATO_WORD_S if _nato_letter(words[0], NATO_SURE) else WORD_S
+    return len(words) * least > said_s
