@@ -93,6 +93,12 @@ FIRST = "<first>"
 _NATO_PROMPT = ("Spelled with the NATO alphabet: "
                 + ", ".join(w.capitalize() for w in NATO) + ".")
 _ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
+LETTER_LEAD_S = 0.3
+"""Silence put before a spelling segment for its NATO decode (seconds). A letter's
+segment keeps only 0.1 s from before the speech; with 0.3 s of silence before it, NATO
+words said alone by espeak voices were heard 93.6 % instead of 87.2 % (3 voices) and
+91.3 % instead of 85.6 % (4 others). Letter names were not helped (73 and 53 % against
+65 and 58 %), so a segment with no NATO word in it is read again as it is."""
 NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
 """Other spellings the decoder writes for NATO words."""
 NATO_LIKE = 60.0
@@ -328,23 +334,22 @@ class WhisperRecognizer:
         """One spelling segment: a letter (by the classifier), or what was said instead.
 
         ``said_s`` is how long the speech in it lasted (seconds; the voice detector's
-        measure), the whole segment when not known.
+        measure), the whole segment when not known. NATO words are looked for with
+        silence put before the segment (LETTER_LEAD_S); anything else is read from the
+        segment as it is.
         """
         started = time.perf_counter()
-        encoded = self._encode(samples)
-        classes = self._letter_tokens()
-        text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, classes)
-        probs.pop(FIRST, None)
-        words = transcript_words(text, "spelling")
-        if _looping(words, len(samples) / ASR_RATE_HZ if said_s is None else said_s):
-            words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
-            text = words[0]
-        if len(words) > 1 and any(_nato_letter(w, NATO_SURE) for w in words):
-            text, probs = " ".join(spelled_letters(words)), {}  # several words, no pause
-        elif len(words) == 1 and _nato_letter(words[0]):
-            # one NATO word: its letter, with the classifier's runners-up behind it
-            letter = _nato_letter(words[0]) or ""
-            probs = {letter: 1.0, **{c: p for c, p in probs.items() if c != letter}}
+        said = len(samples) / ASR_RATE_HZ if said_s is None else said_s
+        lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
+        text, avg, probs, words = self._nato_decode(self._encode(np.concatenate([lead, samples])),
+                                                    said)
+        nato = _nato_reading(words, probs)
+        if nato is None:
+            encoded = self._encode(samples)
+            text, avg, probs, words = self._nato_decode(encoded, said)
+            nato = _nato_reading(words, probs)
+        if nato is not None:
+            text, probs = nato
         elif probs and max(probs.values()) >= 0.5:
             pass  # the classifier is sure of the letter
         elif _several_letters(words):
@@ -363,10 +368,22 @@ class WhisperRecognizer:
         else:
             # A letter name: classified after the plain alphabet; that decode's text is
             # not used (it tends to go on with the alphabet).
-            _, avg, probs = self._step(encoded, _ALPHABET_PROMPT, 1, classes)
+            _, avg, probs = self._step(encoded, _ALPHABET_PROMPT, 1, self._letter_tokens())
             probs.pop(FIRST, None)
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+
+    def _nato_decode(self, encoded: Any, said_s: float
+                     ) -> tuple[str, float, dict[str, float], list[str]]:
+        """A spelling segment decoded after the NATO alphabet: text, mean log-probability,
+        the 26 letters' first-step probabilities, and the words (a decoder loop cut)."""
+        text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, self._letter_tokens())
+        probs.pop(FIRST, None)
+        words = transcript_words(text, "spelling")
+        if _looping(words, said_s):
+            words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
+            text = words[0]
+        return text, avg, probs, words
 
     def _letter_tokens(self) -> dict[str, list[int]]:
         key = ("letters",)
@@ -530,6 +547,18 @@ def spelled_letters(words: list[str]) -> list[str]:
         out.append(one or words[i])
         i += 1
     return out
+
+
+def _nato_reading(words: list[str], probs: dict[str, float]
+                  ) -> tuple[str, dict[str, float]] | None:
+    """(letters, classes) when the words are NATO words, else None."""
+    if len(words) > 1 and any(_nato_letter(w, NATO_SURE) for w in words):
+        return " ".join(spelled_letters(words)), {}  # several words, no pause
+    letter = _nato_letter(words[0]) if len(words) == 1 else None
+    if letter is None:
+        return None
+    # one NATO word: its letter, with the classifier's runners-up behind it
+    return letter, {letter: 1.0, **{c: p for c, p in probs.items() if c != letter}}
 
 
 def _several_letters(words: list[str]) -> bool:
