@@ -14,9 +14,10 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
-from types import TracebackType
+from types import FrameType, TracebackType
 
 from voice.audio.clips import AudioError
 
@@ -38,6 +39,7 @@ class NullSink:
         self.start_timeout_s = start_timeout_s
         self.pid = 0
         self._saved: dict[str, str | None] = {}
+        self._old_term: object = None
 
     def start(self) -> NullSink:
         """Start the server and point this process's audio at it; AudioError if it won't."""
@@ -65,9 +67,18 @@ class NullSink:
         self._saved = {k: os.environ.get(k) for k in _ENV}
         os.environ.update(PULSE_SERVER=f"unix:{socket}", PULSE_SINK=self.sink,
                           PULSE_SOURCE=f"{self.sink}.monitor")
+        self._end_on_sigterm()
         from voice.audio.devices import rescan_devices
         rescan_devices()
         return self
+
+    def _end_on_sigterm(self) -> None:
+        """A SIGTERM (``kill``, a service stop) ends this process through its ``finally``
+        blocks, so the server is stopped with it rather than left running; only where
+        nothing else handles SIGTERM, and only from the main thread (Python's rule)."""
+        if (threading.current_thread() is threading.main_thread()
+                and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL):
+            self._old_term = signal.signal(signal.SIGTERM, _exit_on_signal)
 
     def stop(self) -> None:
         """Stop the server (by its pid) and put the environment back."""
@@ -77,6 +88,9 @@ class NullSink:
             else:
                 os.environ[k] = v
         self._saved = {}
+        if self._old_term is not None:
+            signal.signal(signal.SIGTERM, self._old_term)  # type: ignore[arg-type]
+            self._old_term = None
         if self.pid:
             _stop(self.pid)
             self.pid = 0
@@ -89,6 +103,10 @@ class NullSink:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.stop()
+
+
+def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
 
 
 def _stop(pid: int) -> None:

@@ -4,6 +4,7 @@ real sounddevice path through a PulseAudio null sink."""
 from __future__ import annotations
 
 import json
+import os
 import time
 import wave
 from pathlib import Path
@@ -252,3 +253,40 @@ def test_devices_command_lists_the_pulse_device(null_sink: str,
     assert main(["devices", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert any(r["name"] == "pulse" and r["inputs"] > 0 and r["outputs"] > 0 for r in rows)
+
+
+@pytest.mark.audio
+def test_a_private_sound_server_is_stopped_when_its_process_is_terminated(
+        tmp_path: Path) -> None:
+    """``kill`` of a demo that started its own null sink stops that server too."""
+    import shutil
+    import signal
+    import subprocess
+    import sys
+
+    if shutil.which("pulseaudio") is None:
+        pytest.skip("pulseaudio is not installed (tools/system-deps.sh installs it)")
+    script = (
+        "import sys, time\n"
+        "from pathlib import Path\n"
+        "from voice.audio.null_sink import NullSink\n"
+        f"sink = NullSink('tabletop_term_test', Path({str(tmp_path)!r})).start()\n"
+        "try:\n"
+        "    print(sink.pid, flush=True)\n"
+        "    time.sleep(60)\n"
+        "finally:\n"
+        "    sink.stop()\n")
+    root = Path(__file__).resolve().parents[3]
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=root, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    line = proc.stdout.readline().strip()
+    if not line.isdigit():
+        proc.kill()
+        pytest.skip(f"no private server here: {proc.communicate()[1].strip()[-200:]}")
+    server = int(line)
+    os.kill(server, 0)  # running
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    with pytest.raises(ProcessLookupError):
+        os.kill(server, 0)
