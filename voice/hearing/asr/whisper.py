@@ -94,11 +94,11 @@ _NATO_PROMPT = ("Spelled with the NATO alphabet: "
                 + ", ".join(w.capitalize() for w in NATO) + ".")
 _ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
 LETTER_LEAD_S = 0.3
-"""Silence put before a spelling segment for its NATO decode (seconds). A letter's
-segment keeps only 0.1 s from before the speech; with 0.3 s of silence before it, NATO
-words said alone by espeak voices were heard 93.6 % instead of 87.2 % (3 voices) and
-91.3 % instead of 85.6 % (4 others). Letter names were not helped (73 and 53 % against
-65 and 58 %), so a segment with no NATO word in it is read again as it is."""
+"""Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
+by espeak voices through the game's ears (3 voices / 4 others; names, NATO words):
+without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with the
+letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
+in it is read again without the silence: letter names were not helped by it."""
 NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
 """Other spellings the decoder writes for NATO words."""
 NATO_LIKE = 60.0
