@@ -94,11 +94,8 @@ _NATO_PROMPT = ("Spelled with the NATO alphabet: "
                 + ", ".join(w.capitalize() for w in NATO) + ".")
 _ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
 LETTER_NAME_S = 0.46
-"""Speech shorter than this (seconds, as the voice detector measures it) that the decoder
-wrote as some word is read as a letter name, longer as a NATO word misheard. Letter
-names are one short syllable: espeak's (7 voices) lasted 0.22-0.51 s when written as a
-word, NATO words 0.42-0.93 s; read so, letters alone went from 81.4 to 82.1 % (3 voices)
-and 76.0 to 78.9 % (4 others)."""
+"""Speech shorter than this (seconds, the voice detector's measure) is read first as a
+letter name: espeak's letter names (7 voices) lasted 0.22-0.51 s, NATO words 0.42-0.93 s."""
 LETTER_LEAD_S = 0.3
 """Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
 by espeak voices through the game's ears (3 voices / 4 others; names, NATO words):
@@ -346,10 +343,12 @@ class WhisperRecognizer:
         """
         started = time.perf_counter()
         said = len(samples) / ASR_RATE_HZ if said_s is None else said_s
-        lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
-        text, avg, probs, words = self._nato_decode(self._encode(np.concatenate([lead, samples])),
-                                                    said)
-        nato = _nato_reading(words, probs)
+        nato = None
+        if said >= LETTER_NAME_S:  # long enough for a NATO word: look for one first
+            lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
+            text, avg, probs, words = self._nato_decode(
+                self._encode(np.concatenate([lead, samples])), said)
+            nato = _nato_reading(words, probs)
         if nato is None:
             encoded = self._encode(samples)
             text, avg, probs, words = self._nato_decode(encoded, said)
