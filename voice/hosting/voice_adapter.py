@@ -38,12 +38,12 @@ SPELLING_GAP_S = 1.0
 """A spelling ends when no new letter starts within this (seconds) after the last one."""
 
 FREE_KINDS = frozenset({"name", "word"})
+"""Kinds that listen without a grammar when no answers are expected (a new player's name)."""
 SURE_OTHER_WORD = 0.5
 """Confidence (0-1) a recognizer needs for a yes or no said by another word ("okay",
 "fine", "right") before it counts. Whisper wrote such words for "cat", "five", "seven"
 and "bed" (first-word probability 0.15-0.46 at a yes/no prompt) while a plain yes or no,
 and the commands, need no such margin (bench/bench_hearing.py: 6 of 18 false accepts)."""
-"""Kinds that listen without a grammar when no answers are expected (a new player's name)."""
 
 
 def letters_for_speech(text: str) -> str:
