@@ -32,8 +32,10 @@ typecheck: $(DEVSTAMP)
 	$(BIN)/mypy engine
 	$(BIN)/mypy voice content
 
+# Two workers: the suite is mostly one core's work (Whisper decodes, espeak renders), and
+# each worker gets its own recognizer and PulseAudio null sink.
 pytest: sysdeps $(DEVSTAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 test: sysdeps $(DEVSTAMP) lint typecheck pytest
 	$(BIN)/tabletop content validate
