@@ -15,9 +15,10 @@ import models
 from voice.audio.clips import Clip, read_wav
 from voice.errors import UserError
 from voice.hearing.asr import whisper
-from voice.hearing.asr.whisper import (
-    WhisperRecognizer,
-    _looping,
+from voice.hearing.asr.whisper import WhisperRecognizer
+from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
+from voice.hearing.asr.whisper_words import (
+    looping,
     spelled_letters,
     transcript_words,
 )
@@ -127,7 +128,7 @@ def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) ->
 
 # -- spelled answers stay letters -------------------------------------------------------
 
-NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", whisper.NATO, strict=True))
+NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", NATO_WORDS, strict=True))
 
 
 def _spelled(word: str, style: str, voice: str, wpm: int, tmp: Path) -> Clip:
@@ -176,11 +177,11 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" N-E-C-E.", "spelling") == ["n", "e", "c", "e"]
     assert transcript_words(" Necessary.", "spelling") == ["necessary"]  # a word stays a word
     assert transcript_words(" S, S, S, S, S", "spelling") == ["s"] * 5  # letters stay
-    assert _looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
-    assert not _looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
-    assert _looping(["delta", "delta"], 0.55)  # one Delta written twice
-    assert not _looping(["lima", "lima"], 0.7)  # a double l said in one breath
-    assert not _looping(["l", "l"], 0.4)
+    assert looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
+    assert not looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
+    assert looping(["delta", "delta"], 0.55)  # one Delta written twice
+    assert not looping(["lima", "lima"], 0.7)  # a double l said in one breath
+    assert not looping(["l", "l"], 0.4)
     assert spelled_letters(["lima", "lima"]) == ["l", "l"]  # a double l
     assert spelled_letters(["whiskey", "echo", "in", "the", "romeo"]) == ["w", "e", "i", "r"]
     assert spelled_letters(["rode", "o", "yankee", "gulf"]) == ["r", "y", "g"]

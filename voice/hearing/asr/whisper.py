@@ -45,7 +45,6 @@ from __future__ import annotations
 import logging
 import math
 import os
-import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,10 +53,24 @@ from typing import Any
 import numpy as np
 
 import models
-from content.numbers import TENS, UNITS, number_words
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
+from voice.hearing.asr.whisper_words import (
+    ALPHABET_PROMPT,
+    LETTER_SOUNDS,
+    LETTERS,
+    NATO,
+    NATO_ALSO,
+    NATO_PROMPT,
+    class_answers,
+    looping,
+    nato_reading,
+    prompt_text,
+    several_letters,
+    spelling_word,
+    transcript_words,
+)
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
 from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
@@ -82,17 +95,6 @@ MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
 repeating the prompt's list, "Two, three, four, ...")."""
 
-NATO = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
-        "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
-        "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu")
-"""The 26 spelling words, as the decoder's prompt writes them (the letter reader
-in :mod:`voice.understanding.letters` accepts these and their other spellings)."""
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-FIRST = "<first>"
-"""The key of the first token's own probability among a decode's first-step classes."""
-_NATO_PROMPT = ("Spelled with the NATO alphabet: "
-                + ", ".join(w.capitalize() for w in NATO) + ".")
-_ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
 LETTER_NAME_S = 0.46
 """Speech shorter than this (seconds, the voice detector's measure) is read first as a
 letter name: espeak's letter names (7 voices) lasted 0.22-0.51 s, NATO words 0.42-0.93 s."""
@@ -102,19 +104,6 @@ by espeak voices through the game's ears (3 voices / 4 others; names, NATO words
 without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with the
 letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
 in it is read again without the silence: letter names were not helped by it."""
-NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
-"""Other spellings the decoder writes for NATO words."""
-NATO_LIKE = 60.0
-"""rapidfuzz ratio to a NATO word at which a segment counts as said with one."""
-SPLIT_NATO = {"in the": "i", "in that": "i", "in dia": "i", "see ya": "s", "see era": "s"}
-"""NATO words the decoder writes as two words that sound like them but spell nothing alike."""
-NATO_SURE = 80.0
-"""The ratio at which a segment of several words is taken for NATO words said without a
-pause (below it, "yeah, I'm key" for Yankee would be read word by word as Y, W)."""
-PAIR_LIKE = 60.0
-"""The same for two words the decoder split one into ("in the" for India, "road no")."""
-_YES = ("yes", "yeah", "yep", "yup")
-_NO = ("no", "nope")
 
 
 def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
@@ -310,9 +299,10 @@ class WhisperRecognizer:
         return self._model.encode(view)
 
     def _step(self, encoded: Any, prompt_text: str, max_tokens: int,
-              classes: dict[str, list[int]]) -> tuple[str, float, dict[str, float]]:
-        """One greedy decode: the text, its mean log-probability, the first step's classes
-        (with the first token's own probability under the key FIRST)."""
+              classes: dict[str, list[int]]
+              ) -> tuple[str, float, dict[str, float], float | None]:
+        """One greedy decode: the text, its mean log-probability, the first step's classes,
+        and the first token's own probability (None when no classes were asked for)."""
         tok = self._tok
         head = [tok.sot_prev, *tok.encode(" " + prompt_text)] if prompt_text else []
         prompt = [*head, *tok.sot_sequence, tok.no_timestamps]
@@ -322,6 +312,7 @@ class WhisperRecognizer:
             suppress_tokens=self._suppress)[0]
         ids = res.sequences_ids[0]
         probs: dict[str, float] = {}
+        first = None
         if classes:
             logits = np.asarray(res.logits[0][0], dtype=np.float64).reshape(-1)
             top = logits.max()
@@ -329,9 +320,9 @@ class WhisperRecognizer:
             for answer, toks in classes.items():
                 probs[answer] = float(np.exp(logits[toks] - logz).sum()) if toks else 0.0
             if ids:
-                probs[FIRST] = float(np.exp(logits[ids[0]] - logz))
+                first = float(np.exp(logits[ids[0]] - logz))
         avg = float(res.scores[0]) * len(ids) / (len(ids) + 1) if res.scores else 0.0
-        return tok.decode(ids), avg, probs
+        return tok.decode(ids), avg, probs, first
 
     def _letter(self, samples: np.ndarray, said_s: float | None = None) -> Decoded:
         """One spelling segment: a letter (by the classifier), or what was said instead.
@@ -348,24 +339,24 @@ class WhisperRecognizer:
             lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
             text, avg, probs, words = self._nato_decode(
                 self._encode(np.concatenate([lead, samples])), said)
-            nato = _nato_reading(words, probs)
+            nato = nato_reading(words, probs)
         if nato is None:
             encoded = self._encode(samples)
             text, avg, probs, words = self._nato_decode(encoded, said)
-            nato = _nato_reading(words, probs)
+            nato = nato_reading(words, probs)
         if nato is not None:
             text, probs = nato
         elif probs and max(probs.values()) >= 0.5:
             pass  # the classifier is sure of the letter
-        elif _several_letters(words):
+        elif several_letters(words):
             # letter names said without a pause: written again after the alphabet
-            text, avg, _ = self._step(encoded, _ALPHABET_PROMPT, 2 * len(words) + 2, {})
+            text, avg, _, _ = self._step(encoded, ALPHABET_PROMPT, 2 * len(words) + 2, {})
             letters = transcript_words(text, "spelling")
-            text, probs = " ".join(letters if _several_letters(letters) else words), {}
-        elif _spelling_word(words):
+            text, probs = " ".join(letters if several_letters(letters) else words), {}
+        elif spelling_word(words):
             probs = {}  # "double", "done", a command
         elif (probs and said >= LETTER_NAME_S
-              and not all(len(w) == 1 or w in _LETTER_SOUNDS for w in words)):
+              and not all(len(w) == 1 or w in LETTER_SOUNDS for w in words)):
             # A word that is no NATO word as written ("in the" for India, "see ya" for
             # Sierra, "do the" for Juliet): the classifier after the NATO alphabet
             # hears its letter better than one after the letter names (which, summed
@@ -374,8 +365,7 @@ class WhisperRecognizer:
         else:
             # A letter name: classified after the plain alphabet; that decode's text is
             # not used (it tends to go on with the alphabet).
-            _, avg, probs = self._step(encoded, _ALPHABET_PROMPT, 1, self._letter_tokens())
-            probs.pop(FIRST, None)
+            _, avg, probs, _ = self._step(encoded, ALPHABET_PROMPT, 1, self._letter_tokens())
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
 
@@ -383,10 +373,9 @@ class WhisperRecognizer:
                      ) -> tuple[str, float, dict[str, float], list[str]]:
         """A spelling segment decoded after the NATO alphabet: text, mean log-probability,
         the 26 letters' first-step probabilities, and the words (a decoder loop cut)."""
-        text, avg, probs = self._step(encoded, _NATO_PROMPT, 16, self._letter_tokens())
-        probs.pop(FIRST, None)
+        text, avg, probs, _ = self._step(encoded, NATO_PROMPT, 16, self._letter_tokens())
         words = transcript_words(text, "spelling")
-        if _looping(words, said_s):
+        if looping(words, said_s):
             words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
             text = words[0]
         return text, avg, probs, words
@@ -407,9 +396,8 @@ class WhisperRecognizer:
             return self._letter(samples, said_s)
         started = time.perf_counter()
         encoded = self._encode(samples)
-        text, avg, probs = self._step(encoded, prompt_text(grammar),
-                                      MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
-        first = probs.pop(FIRST, None)
+        text, avg, probs, first = self._step(encoded, prompt_text(grammar),
+                                             MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first)
 
     def _classes(self, grammar: Grammar) -> dict[str, list[int]]:
@@ -463,158 +451,3 @@ class WhisperRecognizer:
                 return []  # the transcript names an answer the decoder barely believes
         return [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
-
-
-# -- the words of a prompt, and of a transcript --------------------------------------
-
-
-def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
-    """Answer -> the ways it is written, for the prompts read as a classifier."""
-    if grammar.kind == "yesno":
-        return {"yes": _YES, "no": _NO}
-    if grammar.kind == "number":
-        out: dict[str, tuple[str, ...]] = {}
-        for phrase in grammar.answers:
-            value = UNITS.get(phrase, TENS.get(phrase))
-            if value is not None and phrase not in ("nought", "nil", "fourty"):
-                out[phrase] = (phrase, str(value))
-        return out
-    return {}
-
-
-def prompt_text(grammar: Grammar) -> str:
-    """The decoder's prompt for ``grammar``: the answers the table has heard, or nothing."""
-    kind = grammar.kind
-    if kind == "yesno":
-        return "Yes. No."
-    if kind == "number":
-        nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
-        return ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
-    if kind == "spelling":
-        return _NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
-    if kind in ("choice", "colour", "name"):
-        said = [p for p in grammar.answers if len(p) > 1][:24]
-        return ". ".join(s.capitalize() for s in said) + "." if said else ""
-    return ""  # a free answer: prompting with the right answer would make it heard
-
-
-_HYPHENATED_LETTERS = re.compile(r"\b([A-Za-z])(?:-([A-Za-z]))+\b")
-_TOKEN = re.compile(r"[a-z0-9']+")
-_HOMOPHONES = {"to": "two", "too": "two", "for": "four", "fore": "four", "won": "one",
-               "ate": "eight"}
-_YESNO_SPELLINGS = {"yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "now": "no",
-                    "know": "no"}
-
-
-_SPELLING_WORDS = frozenset({"double", "triple", "done", "finished", "hyphen", "capital",
-                             "sorry", "no", "again", "repeat", "skip", "pass", "quit", "help",
-                             "stop", "undo"})
-"""What a player says between letters instead of a letter (controls and commands)."""
-_LETTER_SOUNDS = frozenset({"bee", "be", "see", "sea", "dee", "ee", "ef", "gee", "aitch", "eye",
-                            "jay", "kay", "el", "em", "en", "oh", "owe", "pee", "pea", "queue",
-                            "cue", "are", "ar", "ess", "tee", "tea", "you", "vee", "ex", "why",
-                            "zed", "zee", "double"})
-"""Words the decoder writes for letter names ("why" for Y): classified after the alphabet."""
-
-
-def _nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
-    """The letter a word names when it sounds like a NATO word ("gulf" -> g), else None."""
-    from rapidfuzz import fuzz, process
-
-    if len(word) < 3 or word in _SPELLING_WORDS:
-        return None
-    match = process.extractOne(word, NATO + NATO_ALSO, scorer=fuzz.ratio)
-    return match[0][0] if match is not None and match[1] >= cutoff else None
-
-
-def spelled_letters(words: list[str]) -> list[str]:
-    """NATO words (as the decoder may split them: "rode o" for Romeo) as their letters;
-    single letters and spelling words stay; any other word stays a word, so the
-    letter reader refuses the spelling rather than guess."""
-    # A NATO word said twice stays twice: "Lima, Lima" is a double l, and dropping one
-    # could turn "collour" into the right word. (A decoder looping on one word makes
-    # too many letters, and a wrong spelling is only a wrong spelling.)
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        split = SPLIT_NATO.get(" ".join(words[i:i + 2]))
-        if split is not None:
-            out.append(split)
-            i += 2
-            continue
-        pair = _nato_letter(words[i] + words[i + 1], PAIR_LIKE) if i + 1 < len(words) else None
-        one = _nato_letter(words[i])
-        # a pair is one NATO word split ("rode o"), unless the first is a NATO word
-        # already and the second a word of its own ("echo, in the")
-        if pair and (one is None or (pair == one and len(words[i + 1]) == 1)):
-            out.append(pair)
-            i += 2
-            continue
-        out.append(one or words[i])
-        i += 1
-    return out
-
-
-def _nato_reading(words: list[str], probs: dict[str, float]
-                  ) -> tuple[str, dict[str, float]] | None:
-    """(letters, classes) when the words are NATO words, else None."""
-    if len(words) > 1 and any(_nato_letter(w, NATO_SURE) for w in words):
-        return " ".join(spelled_letters(words)), {}  # several words, no pause
-    letter = _nato_letter(words[0]) if len(words) == 1 else None
-    if letter is None:
-        return None
-    # one NATO word: its letter, with the classifier's runners-up behind it
-    return letter, {letter: 1.0, **{c: p for c, p in probs.items() if c != letter}}
-
-
-def _several_letters(words: list[str]) -> bool:
-    return len(words) >= 2 and all(len(w) == 1 for w in words)
-
-
-def _spelling_word(words: list[str]) -> bool:
-    said = " ".join(words)
-    return any(w in _SPELLING_WORDS for w in words) or " as in " in f" {said} "
-
-
-def transcript_words(text: str, kind: str) -> list[str]:
-    """A transcript as the lower-case words a recognizer with a grammar would give.
-
-    Digits become number words; in number and yes/no prompts the usual
-    sound-alikes are the answer they sound like ("to" -> two, "now" -> no) and
-    a word the decoder repeated ("three, three, three", tiny.en's habit on a
-    short input) counts once. In a spelling, letters joined by hyphens are
-    letters ("N-E-C" -> n e c); a whole word is kept as a word.
-    """
-    text = _HYPHENATED_LETTERS.sub(lambda m: " ".join(m.group(0).split("-")), text)
-    words: list[str] = []
-    for raw in _TOKEN.findall(text.lower()):
-        if raw.isdigit():
-            value = int(raw)
-            words.extend(number_words(value).replace("-", " ").split() if value <= 100 else [raw])
-        else:
-            words.append(raw)
-    if kind == "number":
-        words = [_HOMOPHONES.get(w, w) for w in words]
-    elif kind == "yesno":
-        words = [_YESNO_SPELLINGS.get(w, w) for w in words]
-    if kind in ("number", "yesno", "colour", "command"):
-        words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
-    return words
-
-
-WORD_S = 0.15
-"""Less time than anyone takes to say a letter name (seconds)."""
-NATO_WORD_S = 0.3
-"""Less time than anyone takes to say a NATO word, as the voice detector measures it
-(one espeak "Delta" lasts 0.54 s; two words said in one breath take over 0.7 s)."""
-
-
-def _looping(words: list[str], said_s: float) -> bool:
-    """The decoder repeating one word ("Mike, Mike, Mike, ...") more often than it could
-    have been said in ``said_s`` seconds of speech ("Delta, Delta" for one Delta of
-    0.4 s). A letter said twice in one breath is not a loop: its letters stay, so a
-    misspelling is never shortened into a word ("Lima, Lima" takes over half a second)."""
-    if len(words) < 2 or len(set(words)) != 1:
-        return False
-    least = NATO_WORD_S if _nato_letter(words[0], NATO_SURE) else WORD_S
-    return len(words) * least > said_s

@@ -1,0 +1,192 @@
+"""The words of a Whisper prompt and of its transcript.
+
+What the decoder is prompted with for each kind of prompt, and how what it wrote is read
+as the game's words: digits as number words, sound-alikes as the answer they sound like,
+NATO words (as the decoder may split or misspell them) as their letters. Pure text: the
+recognizer in :mod:`voice.hearing.asr.whisper` does the listening and decoding.
+"""
+
+from __future__ import annotations
+
+import re
+
+from content.numbers import TENS, UNITS, number_words
+from voice.hearing.asr.base import Grammar
+
+NATO = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+        "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
+        "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu")
+"""The 26 spelling words, as the decoder's prompt writes them (the letter reader
+in :mod:`voice.understanding.letters` accepts these and their other spellings)."""
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+NATO_PROMPT = ("Spelled with the NATO alphabet: "
+                + ", ".join(w.capitalize() for w in NATO) + ".")
+ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
+NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
+"""Other spellings the decoder writes for NATO words."""
+NATO_LIKE = 60.0
+"""rapidfuzz ratio to a NATO word at which a segment counts as said with one."""
+SPLIT_NATO = {"in the": "i", "in that": "i", "in dia": "i", "see ya": "s", "see era": "s"}
+"""NATO words the decoder writes as two words that sound like them but spell nothing alike."""
+NATO_SURE = 80.0
+"""The ratio at which a segment of several words is taken for NATO words said without a
+pause (below it, "yeah, I'm key" for Yankee would be read word by word as Y, W)."""
+PAIR_LIKE = 60.0
+"""The same for two words the decoder split one into ("in the" for India, "road no")."""
+YES_WORDS = ("yes", "yeah", "yep", "yup")
+NO_WORDS = ("no", "nope")
+
+
+# -- the words of a prompt, and of a transcript --------------------------------------
+
+
+def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
+    """Answer -> the ways it is written, for the prompts read as a classifier."""
+    if grammar.kind == "yesno":
+        return {"yes": YES_WORDS, "no": NO_WORDS}
+    if grammar.kind == "number":
+        out: dict[str, tuple[str, ...]] = {}
+        for phrase in grammar.answers:
+            value = UNITS.get(phrase, TENS.get(phrase))
+            if value is not None and phrase not in ("nought", "nil", "fourty"):
+                out[phrase] = (phrase, str(value))
+        return out
+    return {}
+
+
+def prompt_text(grammar: Grammar) -> str:
+    """The decoder's prompt for ``grammar``: the answers the table has heard, or nothing."""
+    kind = grammar.kind
+    if kind == "yesno":
+        return "Yes. No."
+    if kind == "number":
+        nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
+        return ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
+    if kind == "spelling":
+        return NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
+    if kind in ("choice", "colour", "name"):
+        said = [p for p in grammar.answers if len(p) > 1][:24]
+        return ". ".join(s.capitalize() for s in said) + "." if said else ""
+    return ""  # a free answer: prompting with the right answer would make it heard
+
+
+_HYPHENATED_LETTERS = re.compile(r"\b([A-Za-z])(?:-([A-Za-z]))+\b")
+_TOKEN = re.compile(r"[a-z0-9']+")
+_HOMOPHONES = {"to": "two", "too": "two", "for": "four", "fore": "four", "won": "one",
+               "ate": "eight"}
+_YESNO_SPELLINGS = {"yeah": "yes", "yep": "yes", "yup": "yes", "nope": "no", "now": "no",
+                    "know": "no"}
+
+
+SPELLING_WORDS = frozenset({"double", "triple", "done", "finished", "hyphen", "capital",
+                             "sorry", "no", "again", "repeat", "skip", "pass", "quit", "help",
+                             "stop", "undo"})
+"""What a player says between letters instead of a letter (controls and commands)."""
+LETTER_SOUNDS = frozenset({"bee", "be", "see", "sea", "dee", "ee", "ef", "gee", "aitch", "eye",
+                            "jay", "kay", "el", "em", "en", "oh", "owe", "pee", "pea", "queue",
+                            "cue", "are", "ar", "ess", "tee", "tea", "you", "vee", "ex", "why",
+                            "zed", "zee", "double"})
+"""Words the decoder writes for letter names ("why" for Y): classified after the alphabet."""
+
+
+def nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
+    """The letter a word names when it sounds like a NATO word ("gulf" -> g), else None."""
+    from rapidfuzz import fuzz, process
+
+    if len(word) < 3 or word in SPELLING_WORDS:
+        return None
+    match = process.extractOne(word, NATO + NATO_ALSO, scorer=fuzz.ratio)
+    return match[0][0] if match is not None and match[1] >= cutoff else None
+
+
+def spelled_letters(words: list[str]) -> list[str]:
+    """NATO words (as the decoder may split them: "rode o" for Romeo) as their letters;
+    single letters and spelling words stay; any other word stays a word, so the
+    letter reader refuses the spelling rather than guess."""
+    # A NATO word said twice stays twice: "Lima, Lima" is a double l, and dropping one
+    # could turn "collour" into the right word. (A decoder looping on one word makes
+    # too many letters, and a wrong spelling is only a wrong spelling.)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        split = SPLIT_NATO.get(" ".join(words[i:i + 2]))
+        if split is not None:
+            out.append(split)
+            i += 2
+            continue
+        pair = nato_letter(words[i] + words[i + 1], PAIR_LIKE) if i + 1 < len(words) else None
+        one = nato_letter(words[i])
+        # a pair is one NATO word split ("rode o"), unless the first is a NATO word
+        # already and the second a word of its own ("echo, in the")
+        if pair and (one is None or (pair == one and len(words[i + 1]) == 1)):
+            out.append(pair)
+            i += 2
+            continue
+        out.append(one or words[i])
+        i += 1
+    return out
+
+
+def nato_reading(words: list[str], probs: dict[str, float]
+                 ) -> tuple[str, dict[str, float]] | None:
+    """(letters, classes) when the words are NATO words, else None."""
+    if len(words) > 1 and any(nato_letter(w, NATO_SURE) for w in words):
+        return " ".join(spelled_letters(words)), {}  # several words, no pause
+    letter = nato_letter(words[0]) if len(words) == 1 else None
+    if letter is None:
+        return None
+    # one NATO word: its letter, with the classifier's runners-up behind it
+    return letter, {letter: 1.0, **{c: p for c, p in probs.items() if c != letter}}
+
+
+def several_letters(words: list[str]) -> bool:
+    return len(words) >= 2 and all(len(w) == 1 for w in words)
+
+
+def spelling_word(words: list[str]) -> bool:
+    said = " ".join(words)
+    return any(w in SPELLING_WORDS for w in words) or " as in " in f" {said} "
+
+
+def transcript_words(text: str, kind: str) -> list[str]:
+    """A transcript as the lower-case words a recognizer with a grammar would give.
+
+    Digits become number words; in number and yes/no prompts the usual
+    sound-alikes are the answer they sound like ("to" -> two, "now" -> no) and
+    a word the decoder repeated ("three, three, three", tiny.en's habit on a
+    short input) counts once. In a spelling, letters joined by hyphens are
+    letters ("N-E-C" -> n e c); a whole word is kept as a word.
+    """
+    text = _HYPHENATED_LETTERS.sub(lambda m: " ".join(m.group(0).split("-")), text)
+    words: list[str] = []
+    for raw in _TOKEN.findall(text.lower()):
+        if raw.isdigit():
+            value = int(raw)
+            words.extend(number_words(value).replace("-", " ").split() if value <= 100 else [raw])
+        else:
+            words.append(raw)
+    if kind == "number":
+        words = [_HOMOPHONES.get(w, w) for w in words]
+    elif kind == "yesno":
+        words = [_YESNO_SPELLINGS.get(w, w) for w in words]
+    if kind in ("number", "yesno", "colour", "command"):
+        words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
+    return words
+
+
+WORD_S = 0.15
+"""Less time than anyone takes to say a letter name (seconds)."""
+NATO_WORD_S = 0.3
+"""Less time than anyone takes to say a NATO word, as the voice detector measures it
+(one espeak "Delta" lasts 0.54 s; two words said in one breath take over 0.7 s)."""
+
+
+def looping(words: list[str], said_s: float) -> bool:
+    """The decoder repeating one word ("Mike, Mike, Mike, ...") more often than it could
+    have been said in ``said_s`` seconds of speech ("Delta, Delta" for one Delta of
+    0.4 s). A letter said twice in one breath is not a loop: its letters stay, so a
+    misspelling is never shortened into a word ("Lima, Lima" takes over half a second)."""
+    if len(words) < 2 or len(set(words)) != 1:
+        return False
+    least = NATO_WORD_S if nato_letter(words[0], NATO_SURE) else WORD_S
+    return len(words) * least > said_s
