@@ -19,6 +19,7 @@ from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
 from voice.hearing.asr.whisper_words import (
     looping,
+    nato_reading,
     spelled_letters,
     transcript_words,
 )
@@ -170,6 +171,25 @@ def test_nato_spellings_are_heard(rec: WhisperRecognizer, tmp_path: Path) -> Non
     assert right >= 4  # the clearest espeak voice; bench_hearing.py measures all three
 
 
+def test_nato_words_said_quickly_one_by_one_are_heard(rec: WhisperRecognizer,
+                                                     tmp_path: Path) -> None:
+    """The demo's way of spelling: each word its own render at espeak's usual 175 wpm,
+    0.45 s apart. Said that quickly, India ("in the") and Sierra ("see you everybody")
+    last under 0.46 s, and were read as the letter names N and C."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    parts = []
+    for word in ("mike", "india", "sierra", "tango"):
+        out = tmp_path / f"{word}.wav"
+        subprocess.run(["espeak-ng", "-v", "en-us", "-s", "175", "-w", str(out), word],
+                       check=True, capture_output=True)
+        parts += [read_wav(out).to_rate(16000), Clip.silence(0.45, 16000)]
+    ears = VoiceEars(rec, _padded(Clip.join(parts, 16000)))
+    heard = ears.listen("spelling", ["mist"], timeout_s=5.0)
+    assert judge({"kind": "spelling", "heard": list(heard.nbest) or [""],
+                  "answer": "mist"}).verdict == "correct", heard.nbest
+
+
 def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" Three, three, three.", "number") == ["three"]
     assert transcript_words(" 7.", "number") == ["seven"]
@@ -186,3 +206,7 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert spelled_letters(["whiskey", "echo", "in", "the", "romeo"]) == ["w", "e", "i", "r"]
     assert spelled_letters(["rode", "o", "yankee", "gulf"]) == ["r", "y", "g"]
     assert spelled_letters(["november", "necessary"]) == ["n", "necessary"]
+    assert nato_reading(["in", "the"], {"i": 0.2, "n": 0.1}) == ("i", {"i": 1.0, "n": 0.1})
+    assert nato_reading(["in", "the", "bravo"], {}) == ("i b", {})
+    assert nato_reading(["in", "the", "end"], {}) is None  # left to the letter classifier
+    assert nato_reading(["and"], {}) is None

@@ -96,8 +96,11 @@ MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
 repeating the prompt's list, "Two, three, four, ...")."""
 
 LETTER_NAME_S = 0.46
-"""Speech shorter than this (seconds, the voice detector's measure) is read first as a
-letter name: espeak's letter names (7 voices) lasted 0.22-0.51 s, NATO words 0.42-0.93 s."""
+"""Speech shorter than this (seconds, the voice detector's measure), written as one word
+that is no NATO word, is read as a letter name. The two overlap: through the game's ears
+espeak's letter names (7 voices) last 0.29-0.50 s and its NATO words 0.42-0.70 s (10th to
+90th percentile), and the demo's fast NATO words 0.29-0.48 s. At 0.3 s, 6 points fewer
+letter names said alone by the 4 held-out voices were heard (58.7 against 64.4 %)."""
 LETTER_LEAD_S = 0.3
 """Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
 by espeak voices through the game's ears (3 voices / 4 others; names, NATO words):
@@ -355,12 +358,13 @@ class WhisperRecognizer:
             text, probs = " ".join(letters if several_letters(letters) else words), {}
         elif spelling_word(words):
             probs = {}  # "double", "done", a command
-        elif (probs and said >= LETTER_NAME_S
+        elif (probs and (said >= LETTER_NAME_S or len(words) > 1)
               and not all(len(w) == 1 or w in LETTER_SOUNDS for w in words)):
-            # A word that is no NATO word as written ("in the" for India, "see ya" for
-            # Sierra, "do the" for Juliet): the classifier after the NATO alphabet
-            # hears its letter better than one after the letter names (which, summed
-            # in, took India for N and Sierra for C). Shorter, it was a letter name.
+            # A word that is no NATO word as written ("see you everybody" for Sierra, "do
+            # the" for Juliet): the classifier after the NATO alphabet hears its letter
+            # better than one after the letter names (which, summed in, took India for N
+            # and Sierra for C). One short word was a letter name ("and" for N); a
+            # letter name is one syllable, and is not written as several words.
             text = max(probs, key=probs.__getitem__)
         else:
             # A letter name: classified after the plain alphabet; that decode's text is
