@@ -311,8 +311,7 @@ class Dialogue:
                     offered = True
                     self.tell("common.silence_offer", name=ask.addressee)
                     continue
-                key = "common.not_heard"
-                self.tell(key, name=ask.addressee)
+                self.tell(self._not_heard_key(ask), name=ask.addressee)
                 continue
             if heard.nbest:
                 self._pending_end = heard.end_s
@@ -371,8 +370,14 @@ class Dialogue:
             tries += 1
             if tries >= self.max_tries:
                 return self._give_up(ask)
-            key = "common.not_heard" if heard.timed_out or not heard.nbest else "common.unclear"
+            key = (self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+                   else "common.unclear")
             self.tell(key, name=ask.addressee)
+
+    @staticmethod
+    def _not_heard_key(ask: Ask) -> str:
+        """Nothing was heard: say what is wanted ("say yes or no" where that is the answer)."""
+        return "common.not_heard_yesno" if ask.expect == "yesno" else "common.not_heard"
 
     def _expected(self, ask: Ask) -> list[str]:
         req = ask.request

@@ -56,6 +56,16 @@ def test_unclear_replies_reprompt_then_take_the_default_after_three_tries() -> N
     assert out.getvalue().count("Ana") == 2  # two reprompts, then the default
 
 
+def test_nothing_heard_says_what_is_wanted() -> None:
+    dialogue, out, _ = make(["", "fled", "", "yes"])
+    dialogue.ask(word_ask())
+    dialogue.ask(Ask(say=[Line("common.help")], expect="yesno", addressee="Ana",
+                     default=Understood("wrong", None, 1.0, "")))
+    text = out.getvalue()
+    assert "I didn't hear anything, Ana. Please say your answer." in text
+    assert "I didn't hear anything, Ana. Please say yes or no." in text
+
+
 def test_commands_do_not_use_up_tries_and_repeat_rereads_the_question() -> None:
     dialogue, out, _ = make(["say that again", "what's the score", "fled"])
     result = dialogue.ask(word_ask())
