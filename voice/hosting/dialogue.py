@@ -60,6 +60,10 @@ class Heard:
     """The input is closed for good (end of typed input): the table has left."""
     typed: bool = False
     """Typed at a keyboard: what was written is what was meant (never a mishearing)."""
+    typed_text: str = ""
+    """What was typed, where the ears rewrote it ("colour" typed at a spelling prompt
+    reaches the dialogue as "c o l o u r"); "" when nbest is as typed. Shown in the
+    transcript, so the player reads what they wrote."""
 
 
 class Mouth(Protocol):
@@ -315,7 +319,7 @@ class Dialogue:
                 continue
             if heard.nbest:
                 self._pending_end = heard.end_s
-                self.transcript(ask.addressee, heard.nbest[0])
+                self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
             intent = self._intent(ask, heard)
             if intent is not None:
                 return intent

@@ -239,5 +239,5 @@ class TypedSpelling:
         text = heard.nbest[0].strip()
         word = text.replace("-", "")
         if word.isalpha() and len(word) > 1 and " " not in text and parse_command(text) is None:
-            return replace(heard, nbest=(" ".join(word.lower()),))
+            return replace(heard, nbest=(" ".join(word.lower()),), typed_text=text)
         return heard

@@ -248,6 +248,7 @@ def test_wait_typed_at_a_spelling_prompt_is_waiting_not_a_spelling() -> None:
               default=Understood("wrong", None, 1.0, ""), patient=True)
     assert dialogue.ask(ask).verdict == "correct"
     assert "HOST: All right, Cy, I'll wait." in out.getvalue()
+    assert "CY: wait" in out.getvalue()  # shown as typed, not as "w a i t"
 
 
 def test_repeat_after_a_confirmation_repeats_the_question_not_the_confirmation() -> None:
