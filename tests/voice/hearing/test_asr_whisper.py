@@ -97,6 +97,12 @@ def test_digits_from_six_speakers(rec: WhisperRecognizer) -> None:
     assert sum(g == w for g, w in zip(got, want, strict=True)) >= len(want) - 1, (got, want)
 
 
+def test_a_quiet_digit_is_heard_at_a_number_prompt(rec: WhisperRecognizer) -> None:
+    """A take too quiet for the yes/no prompt's start of speech (0.5) to open on it."""
+    path = CLIPS / "quiet_digit_2_george_18.wav"
+    assert _hear(rec, path, "number", [str(n) for n in range(10)], min=0, max=9) == 2
+
+
 def test_stop_and_go_are_commands(rec: WhisperRecognizer) -> None:
     got = [_hear(rec, p, "yesno", ["yes", "no"]) for p in [*_clips("stop"), *_clips("go")]]
     want = [("command", "stop")] * 3 + [("command", "resume")] * 3
@@ -105,9 +111,10 @@ def test_stop_and_go_are_commands(rec: WhisperRecognizer) -> None:
 
 def test_noise_gives_nothing_and_other_words_no_answer(rec: WhisperRecognizer) -> None:
     for path in _clips("silence"):
-        ears = VoiceEars(rec, _padded(read_wav(path)))
-        heard = ears.listen("yesno", ["yes", "no"], timeout_s=3.0)
-        assert heard.nbest == () and heard.timed_out, path.name  # nothing invented on noise
+        for kind, expected in (("yesno", ["yes", "no"]), ("number", ["1", "2", "3"])):
+            ears = VoiceEars(rec, _padded(read_wav(path)))
+            heard = ears.listen(kind, expected, timeout_s=3.0)
+            assert heard.nbest == () and heard.timed_out, (path.name, kind)  # nothing invented
     taken = [(path.name, kind) for path in _clips("unknown")
              for kind, expected in (("yesno", ["yes", "no"]),
                                     ("number", [str(n) for n in range(1, 13)]))
