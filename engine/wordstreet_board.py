@@ -93,10 +93,18 @@ def _check_symbol(ch: str) -> str:
             f"{ch!r} is a digit; only the letters A-Z and hyphens can be spelled",
             rule=RULE_LETTERS,
         )
+    name = SYMBOL_NAMES.get(ch, repr(ch))
     raise IllegalActionError(
-        f"{ch!r} has no tile; only the letters A-Z and hyphens can be spelled",
+        f"{name} has no tile; only the letters A-Z and hyphens can be spelled",
         rule=RULE_LETTERS,
     )
+
+
+SYMBOL_NAMES = {"'": "an apostrophe", "\u2019": "an apostrophe", ".": "a full stop",
+                ",": "a comma", "&": "an ampersand", "!": "an exclamation mark",
+                "?": "a question mark"}
+"""Symbols a word may be heard or typed with, named as the host says them (the message is
+read aloud: "an apostrophe has no tile" for "I'm", not a quoted character)."""
 
 
 def check_word(value: JSON) -> str:

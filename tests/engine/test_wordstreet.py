@@ -259,6 +259,15 @@ def test_allowable_words_only_letters_and_hyphens(word: str) -> None:
     assert snapshot(state) == before
 
 
+def test_a_refused_symbol_is_named_as_the_host_says_it() -> None:
+    state = new_game()
+    start_turn(state)
+    with pytest.raises(IllegalActionError, match="^an apostrophe has no tile"):
+        answer(state, {"word": "i'm"})
+    with pytest.raises(IllegalActionError, match="^'_' has no tile"):
+        answer(state, {"word": "x_ray"})
+
+
 def test_allowable_words_hyphenated_and_compound_are_single_words() -> None:
     state = new_game()
     events = spell_word(state, "x-ray")
