@@ -162,15 +162,20 @@ def by_text(core: list[str], options: Sequence[str], fuzzy: bool = True) -> tupl
     return None
 
 
-def choose(options: Sequence[str], heard: str) -> tuple[int | None, float, bool]:
-    """(option index or None, confidence, heard as an unreliable letter name?)."""
+def choose(options: Sequence[str], heard: str, *, by_place: bool = True
+           ) -> tuple[int | None, float, bool]:
+    """(option index or None, confidence, heard as an unreliable letter name?).
+
+    ``by_place=False`` takes an option only by what it says, never by its letter or
+    place ("B", "three"): for options the host does not read as a numbered list.
+    """
     core = _core(tokens(heard))
     if not core:
         return None, 0.0, False
     count = len(options)
     numeric = all(parse_number(tokens(o)) and len(tokens(o)) <= 3 for o in options)
-    letter = by_letter(core, count)
-    position = by_position(core, count, numeric)
+    letter = by_letter(core, count) if by_place else None
+    position = by_position(core, count, numeric) if by_place else None
     text = by_text(core, options, fuzzy=letter is None and position is None)
     found = {
         idx

@@ -309,7 +309,9 @@ def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Under
         if kind == "colour":
             toks = [_COLOUR_SPELLINGS.get(t, t) for t in tokens(alt)]
             alt = " ".join(toks)
-        idx, _, _ = _choice.choose(options, alt)
+        # Colours are never read as a numbered list: "three" (a misheard "green") is
+        # no colour, where it would have taken the third one.
+        idx, _, _ = _choice.choose(options, alt, by_place=kind != "colour")
         return idx
 
     first = _first_said(alts)

@@ -284,6 +284,13 @@ def test_a_command_wins_at_a_spelling_prompt() -> None:
         ({"kind": "colour", "heard": "gray"}, ("correct", "grey")),
         ({"kind": "colour", "heard": "the yellow one"}, ("correct", "yellow")),
         ({"kind": "colour", "options": ["orange", "green"], "heard": "red"}, ("unclear", None)),
+        # colours are not a numbered list: a "green" heard as "three" is no colour
+        ({"kind": "colour", "options": ["green", "blue", "yellow"], "heard": "three"},
+         ("unclear", None)),
+        ({"kind": "colour", "options": ["green", "blue", "yellow"], "heard": "b"},
+         ("unclear", None)),
+        ({"kind": "name", "options": ["Anna", "Ben", "Chloe"], "heard": "the second one"},
+         ("correct", "Ben")),
     ],
 )
 def test_names_and_colours(request_: dict[str, Any], want: tuple[str, Any]) -> None:
