@@ -197,6 +197,20 @@ def test_nato_words_said_quickly_one_by_one_are_heard(rec: WhisperRecognizer,
                   "answer": "mist"}).verdict == "correct", heard.nbest
 
 
+def test_a_letter_is_heard_again_with_its_bursts_lifted() -> None:
+    t = np.arange(1600) / 16000
+    low = np.sin(2 * np.pi * 100 * t).astype(np.float32) * 0.5
+    high = np.sin(2 * np.pi * 4000 * t).astype(np.float32) * 0.5
+    low_out, high_out = whisper.emphasised(low), whisper.emphasised(high)
+    assert low_out.dtype == np.float32 and len(low_out) == len(low)
+    assert np.max(np.abs(low_out)) == pytest.approx(0.5, rel=1e-5)  # the level is kept
+    mixed = whisper.emphasised(low + high)
+    # a 100 Hz hum falls well under a 4 kHz burst once emphasised
+    assert np.abs(np.fft.rfft(mixed)[10]) < 0.1 * np.abs(np.fft.rfft(mixed)[400])
+    assert np.abs(np.fft.rfft(high_out)[400]) > 0  # and nothing becomes silence
+    assert not np.any(whisper.emphasised(np.zeros(10, dtype=np.float32)))
+
+
 def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" Three, three, three.", "number") == ["three"]
     assert transcript_words(" 7.", "number") == ["seven"]

@@ -108,6 +108,21 @@ without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with th
 letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
 in it is read again without the silence: letter names were not helped by it."""
 
+LETTER_EMPHASIS = 0.9
+"""Pre-emphasis (y[n] = x[n] - 0.9 x[n-1]) for a second hearing of a letter name: it lifts
+the bursts and hiss that tell B, D, G, P, T and V apart, and the classifier's two readings
+(as said and emphasised) are averaged. Top letter of 467 letter names said alone by 16
+voices (espeak-ng, flite, festival): 71.7 % as said, 75.4 % both (30 better, 13 worse)."""
+
+
+def emphasised(samples: np.ndarray) -> np.ndarray:
+    """``samples`` through the letter pre-emphasis, at the same peak level."""
+    out = np.empty_like(samples)
+    out[:1] = samples[:1]
+    out[1:] = samples[1:] - LETTER_EMPHASIS * samples[:-1]
+    peak = float(np.max(np.abs(out))) if len(out) else 0.0
+    return out * (float(np.max(np.abs(samples))) / peak) if peak > 0.0 else out
+
 
 def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
     """The packaged tiny.en folder, checked against the manifest's SHA-256s."""
@@ -367,9 +382,13 @@ class WhisperRecognizer:
             # letter name is one syllable, and is not written as several words.
             text = max(probs, key=probs.__getitem__)
         else:
-            # A letter name: classified after the plain alphabet; that decode's text is
-            # not used (it tends to go on with the alphabet).
+            # A letter name: classified after the plain alphabet, as said and emphasised
+            # (LETTER_EMPHASIS); that decode's text is not used (it tends to go on with
+            # the alphabet).
             _, avg, probs, _ = self._step(encoded, ALPHABET_PROMPT, 1, self._letter_tokens())
+            _, _, sharp, _ = self._step(self._encode(emphasised(samples)), ALPHABET_PROMPT, 1,
+                                        self._letter_tokens())
+            probs = {c: math.sqrt(p * sharp.get(c, 0.0)) for c, p in probs.items()}
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
 
