@@ -18,6 +18,7 @@ from voice.hearing.asr import whisper
 from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
 from voice.hearing.asr.whisper_words import (
+    first_letter_words,
     looping,
     nato_reading,
     spelled_letters,
@@ -223,6 +224,12 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert looping(["delta", "delta"], 0.55)  # one Delta written twice
     assert not looping(["lima", "lima"], 0.7)  # a double l said in one breath
     assert not looping(["l", "l"], 0.4)
+    # compared as letters: a loop of one NATO word written two ways, or in two parts
+    assert looping(["juliett", "juliet", "juliet", "juliet"], 0.51)
+    assert looping(["x", "ray", "x", "ray"], 0.58)
+    assert not looping(["x", "ray", "x", "ray"], 1.2)  # a double x, said
+    assert first_letter_words(["x", "ray", "x", "ray"]) == ["x", "ray"]
+    assert first_letter_words(["juliett", "juliet"]) == ["juliett"]
     assert spelled_letters(["lima", "lima"]) == ["l", "l"]  # a double l
     assert spelled_letters(["whiskey", "echo", "in", "the", "romeo"]) == ["w", "e", "i", "r"]
     assert spelled_letters(["rode", "o", "yankee", "gulf"]) == ["r", "y", "g"]

@@ -64,6 +64,7 @@ from voice.hearing.asr.whisper_words import (
     NATO_ALSO,
     NATO_PROMPT,
     class_answers,
+    first_letter_words,
     looping,
     nato_reading,
     prompt_text,
@@ -399,8 +400,8 @@ class WhisperRecognizer:
         text, avg, probs, _ = self._step(encoded, NATO_PROMPT, 16, self._letter_tokens())
         words = transcript_words(text, "spelling")
         if looping(words, said_s):
-            words = words[:1]  # "Delta, Delta, Delta, ..." for one Delta
-            text = words[0]
+            words = first_letter_words(words)  # "Delta, Delta, Delta, ..." for one Delta
+            text = " ".join(words)
         return text, avg, probs, words
 
     def _letter_tokens(self) -> dict[str, list[int]]:

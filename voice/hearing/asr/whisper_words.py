@@ -192,9 +192,20 @@ NATO_WORD_S = 0.3
 def looping(words: list[str], said_s: float) -> bool:
     """The decoder repeating one word ("Mike, Mike, Mike, ...") more often than it could
     have been said in ``said_s`` seconds of speech ("Delta, Delta" for one Delta of
-    0.4 s). A letter said twice in one breath is not a loop: its letters stay, so a
-    misspelling is never shortened into a word ("Lima, Lima" takes over half a second)."""
-    if len(words) < 2 or len(set(words)) != 1:
+    0.4 s). The words are compared as the letters they spell, so "Juliett, Juliet, ..."
+    and "X-ray, X-ray" are loops too. A letter said twice in one breath is not a loop:
+    its letters stay, so a misspelling is never shortened into a word ("Lima, Lima"
+    takes over half a second)."""
+    letters = spelled_letters(words)
+    if len(letters) < 2 or len(set(letters)) != 1:
         return False
-    least = NATO_WORD_S if nato_letter(words[0], NATO_SURE) else WORD_S
-    return len(words) * least > said_s
+    nato = any(nato_letter(w, NATO_SURE) for w in words)
+    least = NATO_WORD_S if nato else WORD_S
+    return len(letters) * least > said_s
+
+
+def first_letter_words(words: list[str]) -> list[str]:
+    """The words that spell the first letter: ["x", "ray"] of "X-ray, X-ray"."""
+    first = spelled_letters(words)[:1]
+    return next((words[:k] for k in range(len(words), 0, -1)
+                 if spelled_letters(words[:k]) == first), words[:1])
