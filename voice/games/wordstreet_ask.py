@@ -240,7 +240,10 @@ def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | 
             ask.say = [Line(key("ask_word"), {"team": label})]
             continue
         if "refused" in value:
-            dialogue.tell(key("word_refused"), reason=value["refused"])
+            why, fields = value["refused"]
+            if "symbol" in fields:
+                fields = {"symbol": dialogue.line(Line(key("symbol." + fields["symbol"])))}
+            dialogue.tell(key(why), **fields)
             ask.say = [Line(key("ask_word"), {"team": label})]
             continue
         return str(value["word"])

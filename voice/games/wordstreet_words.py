@@ -5,8 +5,8 @@ there is no list to judge against. The best transcript is taken as the word
 and checked with the shipped lexicon; a word the lexicon does not know (or a
 runner-up that it does) is confirmed rather than refused, because names and
 recognizer slips look alike. Blocklisted words are refused before anything is
-said back. The engine's own checks (one word, letters only) give the reason
-for a refusal in its words.
+said back. The engine's own checks (one word, letters only) decide a refusal;
+the host says why in its own phrases (:func:`refusal`).
 
 Letters are read with :mod:`voice.understanding.letters` against the part of
 the chosen word still to spell, so "p u r" and then "p l e" both fit, and a
@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 
 from content.lexicon import Lexicon
 from engine.core import RulesError
-from engine.wordstreet_board import check_word
+from engine.wordstreet_board import RULE_HYPHEN, RULE_SINGLE_WORD, check_word
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import letters_only, near_miss, readings
 from voice.understanding.transcript import HESITATIONS
@@ -89,7 +89,7 @@ def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]
     ``value`` is ``{"word": w}`` (confidence below 0.6 asks "did you say"),
     ``{"word": w, "joined": True}`` for two heard words that the lexicon
     knows as one ("sand box" -> sandbox; always confirmed), ``{"blocked":
-    True}``, ``{"refused": reason}`` or ``{"pass": True}`` ("we pass"). A
+    True}``, ``{"refused": (phrase, fields)}`` (see :func:`refusal`) or ``{"pass": True}`` ("we pass"). A
     whole utterance that is a global command ("repeat") is the command; "our
     word is pass" is the word.
     """
@@ -117,7 +117,7 @@ def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]
     try:
         check_word(said)
     except RulesError as exc:
-        return Understood("wrong", {"refused": reason(exc)}, 1.0, best)
+        return Understood("wrong", {"refused": refusal(said, exc)}, 1.0, best)
     if lexicon.is_word(said):
         return Understood("correct", {"word": said}, 1.0, best)
     for alt in alts[1:]:
@@ -131,10 +131,26 @@ def read_word(nbest: Sequence[str], lexicon: Lexicon, blocklist: Collection[str]
     return Understood("correct", {"word": said}, 0.5, best)
 
 
-def reason(exc: RulesError) -> str:
-    """The engine's message without the quoted rule: one sentence to say aloud."""
-    text = str(exc).split(" (rule: ", 1)[0]
-    return text[:1].upper() + text[1:]
+SYMBOL_KEYS = {"'": "apostrophe", "\u2019": "apostrophe", ".": "full_stop", ",": "comma",
+               "&": "ampersand", "!": "exclamation_mark", "?": "question_mark"}
+"""Symbols a word may be heard with -> their names' phrase keys (``wordstreet.symbol.*``)."""
+
+
+def refusal(said: str, exc: RulesError) -> tuple[str, dict[str, str]]:
+    """Why a heard word cannot go on the board, as a phrase of ``wordstreet`` and its
+    fields: ("refused_symbol", {"symbol": "apostrophe"}) for "I'm". The host speaks the
+    phrase; the engine's message (``exc``) is for logs and tools, not read aloud."""
+    rule = getattr(exc, "rule", "")
+    if rule == RULE_SINGLE_WORD:
+        return "refused_words", {"word": said}
+    for ch in said:
+        if ch.isdigit():
+            return "refused_digit", {"digit": ch}
+        if not (ch.isascii() and ch.isalpha()) and ch != "-":
+            return "refused_symbol", {"symbol": SYMBOL_KEYS.get(ch, "other")}
+    if rule == RULE_HYPHEN:
+        return "refused_hyphen", {}
+    return "refused_long", {}
 
 
 def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:

@@ -154,11 +154,12 @@ def test_a_blocklisted_word_is_refused_without_being_said_aloud() -> None:
 
 def test_engine_refusals_are_said_in_one_sentence_and_a_joined_compound_is_offered() -> None:
     host = new()
-    run = play(host, [*READY, "sand dollar", "r2d2", "sand box", "yes",
+    run = play(host, [*READY, "sand dollar", "r2d2", "I'm", "sand box", "yes",
                       "s a n d b o x", "no"])
-    two = run.index("'sand dollar' is more than one word. Please choose one word.")
-    digit = run.index("'2' is a digit", two)
+    two = run.index("sand dollar is more than one word. Please choose one word.")
+    digit = run.index("2 is a number, and numbers have no tiles.", two)
     assert len(run.said()[digit].split(". ")) == 2, "one sentence, then the request"
+    run.index("An apostrophe has no tile. Please choose a word of letters only.", digit)
     run.index("Do you mean sandbox, as one word?", digit)
     run.index("Sandbox. Now spell it")
     assert pos(run, "S") == 1 and pos(run, "X") == 1

@@ -15,6 +15,7 @@ from voice.games.wordstreet_words import (
     two_words_verdict,
     with_hyphens,
 )
+from voice.speaking.phrases import Phrases
 
 LEX = load_lexicon()
 DECK = load_wordstreet()
@@ -54,11 +55,20 @@ def test_commands_and_pass() -> None:
     assert word("").verdict == "unclear"
 
 
-def test_refusals_give_the_engines_reason_in_one_sentence() -> None:
-    two = word("sand dollar")
-    assert two.verdict == "wrong" and two.value["refused"].startswith("'sand dollar' is more")
-    digit = word("r2d2")
-    assert "is a digit" in digit.value["refused"] and " (rule:" not in digit.value["refused"]
+def test_refusals_say_why_as_a_phrase_of_the_host() -> None:
+    assert word("sand dollar").value["refused"] == ("refused_words", {"word": "sand dollar"})
+    assert word("r2d2").value["refused"] == ("refused_digit", {"digit": "2"})
+    assert word("I'm").value["refused"] == ("refused_symbol", {"symbol": "apostrophe"})
+    assert word("x" * 61).value["refused"] == ("refused_long", {})
+    phrases = Phrases.load()
+    for heard in ("sand dollar", "r2d2", "I'm", "x" * 61, "rock&roll"):
+        why, fields = word(heard).value["refused"]
+        if "symbol" in fields:
+            fields = {"symbol": phrases.text("wordstreet.symbol." + fields["symbol"])}
+        said = phrases.text("wordstreet." + why, **fields)
+        assert "rule" not in said and "'" not in said.replace("I'm", ""), said
+    assert phrases.text("wordstreet.refused_symbol", symbol="An apostrophe").startswith(
+        "An apostrophe has no tile.")
 
 
 def test_blocklisted_words_are_refused_alone_or_inside_a_phrase() -> None:
