@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from content.spoken_words import NATO_WORDS
 from voice.understanding.transcript import tokens
 
 LETTER_WORDS: dict[str, str] = {
@@ -50,13 +51,7 @@ LETTER_WORDS: dict[str, str] = {
 """Words recognizers write for spoken letter names (see notes/speech.md)."""
 LETTER_WORDS.update({c: c for c in "abcdefghijklmnopqrstuvwxyz"})
 
-NATO: dict[str, str] = {
-    "alpha": "a", "alfa": "a", "bravo": "b", "charlie": "c", "delta": "d", "echo": "e",
-    "foxtrot": "f", "golf": "g", "hotel": "h", "india": "i", "juliet": "j", "juliett": "j",
-    "kilo": "k", "lima": "l", "mike": "m", "november": "n", "oscar": "o", "papa": "p",
-    "quebec": "q", "romeo": "r", "sierra": "s", "tango": "t", "uniform": "u", "victor": "v",
-    "whiskey": "w", "whisky": "w", "xray": "x", "yankee": "y", "zulu": "z",
-}
+NATO: dict[str, str] = NATO_WORDS
 """NATO words are far more reliable than letter names: always accepted."""
 
 SOUNDALIKE_SETS: tuple[frozenset[str], ...] = tuple(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from content.spoken_words import PLAIN_NO, PLAIN_YES
 from voice.understanding.transcript import HESITATIONS, NUMBER_SOUNDALIKES, parse_number, tokens
 
 YES_PHRASES = (
@@ -131,7 +132,7 @@ def _match(toks: list[str], i: int, table: list[tuple[str, ...]]) -> int:
     return 0
 
 
-PLAIN_YES_NO = frozenset({"yes", "yeah", "yep", "yup", "no", "nope"})
+PLAIN_YES_NO = frozenset(PLAIN_YES + PLAIN_NO)
 """The words of a yes or no said plainly; any other reply ("okay", "fine", "right") says
 it by another word, which a recognizer invents more easily from another sound."""
 

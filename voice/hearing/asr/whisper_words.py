@@ -11,18 +11,17 @@ from __future__ import annotations
 import re
 
 from content.numbers import TENS, UNITS, number_words
+from content.spoken_words import NATO_SAID, NATO_WORDS, PLAIN_NO, PLAIN_YES
 from voice.hearing.asr.base import Grammar
 
-NATO = ("alfa", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
-        "juliett", "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo",
-        "sierra", "tango", "uniform", "victor", "whiskey", "x-ray", "yankee", "zulu")
+NATO = NATO_SAID
 """The 26 spelling words, as the decoder's prompt writes them (the letter reader
 in :mod:`voice.understanding.letters` accepts these and their other spellings)."""
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 NATO_PROMPT = ("Spelled with the NATO alphabet: "
                 + ", ".join(w.capitalize() for w in NATO) + ".")
 ALPHABET_PROMPT = "Spelled letter by letter: " + ", ".join(LETTERS.upper()) + "."
-NATO_ALSO = ("alpha", "juliet", "whisky", "xray")
+NATO_ALSO = tuple(w for w in NATO_WORDS if w not in NATO)
 """Other spellings the decoder writes for NATO words."""
 NATO_LIKE = 60.0
 """rapidfuzz ratio to a NATO word at which a segment counts as said with one."""
@@ -33,8 +32,6 @@ NATO_SURE = 80.0
 pause (below it, "yeah, I'm key" for Yankee would be read word by word as Y, W)."""
 PAIR_LIKE = 60.0
 """The same for two words the decoder split one into ("in the" for India, "road no")."""
-YES_WORDS = ("yes", "yeah", "yep", "yup")
-NO_WORDS = ("no", "nope")
 
 
 # -- the words of a prompt, and of a transcript --------------------------------------
@@ -43,7 +40,7 @@ NO_WORDS = ("no", "nope")
 def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
     """Answer -> the ways it is written, for the prompts read as a classifier."""
     if grammar.kind == "yesno":
-        return {"yes": YES_WORDS, "no": NO_WORDS}
+        return {"yes": PLAIN_YES, "no": PLAIN_NO}
     if grammar.kind == "number":
         out: dict[str, tuple[str, ...]] = {}
         for phrase in grammar.answers:
