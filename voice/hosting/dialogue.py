@@ -361,6 +361,14 @@ class Dialogue:
                 if self._confirmed(said, ask.addressee):
                     return Understood("correct", result.value, 1.0, result.heard)
                 return Understood("wrong", None, 1.0, result.heard)
+            elif (ask.expect == "word" and result.verdict == "unclear" and result.value
+                  and ask.confirm is not None and not heard.typed):
+                # Heard as something else that sounds like an accepted answer ("more
+                # than" for Marvin): ask "Did you say Marvin?"; a "no" leaves the first
+                # attempt, wrong, never a second try with the answer given away.
+                if self._confirmed(ask.confirm(result), ask.addressee):
+                    return Understood("correct", result.value, 1.0, result.heard)
+                return Understood("wrong", None, 1.0, result.heard)
             if result.verdict != "unclear":
                 if (ask.confirm is not None and result.confidence < self.confirm_below
                         and not (heard.typed and ask.expect == "spelling")):

@@ -135,7 +135,9 @@ def said_answers(kind: str, expected: Sequence[str]) -> list[str]:
 
     Options, names and colours are read out, numbers and yes/no are known to
     all. A free answer (Missing Word, trivia) and a spelling's word are not:
-    biasing a recognizer towards the right answer would make it hear it.
+    biasing a recognizer towards the right answer would make it hear it. (A free
+    answer's accepted answers go to Grammar.verify instead: checked only after a free
+    decode, and only ever confirmed.)
     """
     if kind == "yesno":
         return ["yes", "no"]
@@ -168,7 +170,8 @@ class VoiceEars:
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
-        return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected))
+        return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected),
+                          verify=expected if kind == "word" else ())
 
     def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
         """One utterance; a burst that decodes to nothing (a click, a breath) is not one.

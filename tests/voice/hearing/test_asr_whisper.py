@@ -125,6 +125,24 @@ def test_noise_gives_nothing_and_other_words_no_answer(rec: WhisperRecognizer) -
     assert taken == [], taken
 
 
+def test_a_free_answer_written_as_other_words_is_found_for_the_host_to_confirm(
+        rec: WhisperRecognizer) -> None:
+    """A person's "Marvin" that the free decode writes "more than": the accepted answer,
+    checked against the audio, comes back as the runner-up, and the judge asks."""
+    clip = CLIPS / "unknown_marvin_587f3271_nohash_0.wav"
+    heard = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["marvin"], timeout_s=5.0)
+    assert heard.nbest[0] != "marvin" and "marvin" in heard.nbest[1:], heard.nbest
+    verdict = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["marvin"]})
+    assert (verdict.verdict, verdict.value) == ("unclear", "marvin")
+    # answers that do not sound like it are not offered
+    other = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["sheila", "happy", "tree"],
+                                                           timeout_s=5.0)
+    assert not set(other.nbest) & {"sheila", "happy", "tree"}, other.nbest
+    # nor at all when the transcript already names an accepted answer
+    said = VoiceEars(rec, _padded(read_wav(CLIPS / "unknown_bed_0ea0e2f4_nohash_1.wav")))
+    assert said.listen("word", ["bed", "bird"], timeout_s=5.0).nbest == ("bed",)
+
+
 def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) -> None:
     ears = VoiceEars(rec, _padded(read_wav(_clips("yes")[0])))
     ears.listen("yesno", ["yes", "no"], timeout_s=5.0)

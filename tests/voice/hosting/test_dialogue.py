@@ -350,6 +350,33 @@ def test_spelling_a_torn_recognizer_confirms_and_a_no_is_no_second_try(
     assert "say it again" not in out.getvalue()
 
 
+@pytest.mark.parametrize(("reply", "verdict"), [("yes", "correct"), ("no", "wrong")])
+def test_a_free_answer_heard_as_another_word_is_confirmed_and_a_no_is_no_second_try(
+        reply: str, verdict: str) -> None:
+    """The recognizer wrote "more than" but found the audio sounds like Marvin (its
+    runner-up): the host asks, and a "no" is the answer as first said, wrong."""
+    out = io.StringIO()
+    ears = SpokenNbest(["more than | marvin", reply, "marvin"])
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(),
+                        transcript=Transcript(out))
+    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+              request={"accepted": ["marvin"]}, confirm=confirm,
+              default=Understood("wrong", None, 1.0, ""))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == (verdict, "marvin" if reply == "yes" else None)
+    assert "Did you say marvin?" in out.getvalue()
+    assert "say it again" not in out.getvalue()
+
+
+def test_a_typed_near_answer_is_never_confirmed() -> None:
+    dialogue, out, _ = make(["flead", "fled"])
+    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    result = dialogue.ask(word_ask(confirm=confirm))
+    assert "Did you say" not in out.getvalue()
+    assert result.verdict in ("correct", "wrong")
+
+
 def test_a_near_miss_command_is_confirmed_before_it_is_obeyed() -> None:
     dialogue, out, _ = make(["what's the store", "yes", "fled"])
     assert dialogue.ask(word_ask()).value == "fled"

@@ -41,15 +41,20 @@ class Grammar:
     """The prompt's own answers in the order the table heard them (options, names,
     numbers), without the global commands: what an engine without grammars is
     biased towards."""
+    verify: tuple[str, ...] = ()
+    """A free answer's accepted answers, which the table has not heard: never a bias, but
+    an engine may check the audio for them after decoding freely, and offer one it finds
+    as a runner-up (which the host confirms: "Did you say fork?")."""
 
     @staticmethod
     def of(kind: str, phrases: Iterable[str], repeat: bool | None = None,
-           answers: Iterable[str] = ()) -> Grammar:
+           answers: Iterable[str] = (), verify: Iterable[str] = ()) -> Grammar:
         """A grammar with phrases normalised, de-duplicated and sorted (a stable cache key)."""
         clean = sorted({normalise(p) for p in phrases if normalise(p)})
         said = tuple(dict.fromkeys(normalise(a) for a in answers if normalise(a)))
+        check = tuple(dict.fromkeys(normalise(a) for a in verify if normalise(a)))
         return Grammar(kind, tuple(clean), kind in REPEATING_KINDS if repeat is None else repeat,
-                       said)
+                       said, check)
 
     @property
     def free(self) -> bool:

@@ -20,7 +20,10 @@ How one utterance is heard (``listen``):
    prompts whose answers the table has heard (yes/no, numbers, options,
    names, colours, letters). A free answer (a Missing Word, a trivia answer)
    gets no prompt: prompting with the right answer would make the recognizer
-   hear it.
+   hear it. When the free transcript names none of its accepted answers, each
+   is forced after the audio instead (``_verified``): one that scores well
+   (VERIFY_LIKE) is offered as a runner-up, which the host confirms ("Did you
+   say Marvin?") and never takes unasked.
 3. For yes/no and numbers the decoder's first step is also read as a
    classifier over the allowed answers (the sum of each answer's first-token
    probabilities): an answer is taken when the transcript names it and the
@@ -32,7 +35,8 @@ How one utterance is heard (``listen``):
    an alternative for "was that B or P?"). A segment is decoded with the
    NATO alphabet as the prompt; when it sounds like a NATO word, the first
    step's classifier over the 26 letters names the letter, else the same
-   classifier after the plain alphabet as the prompt. Several letters said
+   classifier after the plain alphabet as the prompt (a letter name is read
+   twice, as said and pre-emphasised, and the two averaged). Several letters said
    without a pause come back as the decoder wrote them ("N-E-C" -> n e c);
    a whole word stays a word, and the letter reader refuses it: a
    misspelling is never turned into the right word. Measured on espeak-ng
@@ -109,6 +113,16 @@ without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with th
 letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
 in it is read again without the silence: letter names were not helped by it."""
 
+VERIFY_LIKE = -3.0
+"""Mean log-probability per token (natural log; -3.0 is a probability of 0.05) at which a
+free answer's accepted answer, forced after the audio, counts as what may have been
+said. Speech Commands words (71 human clips, 14 words) at a word prompt: the clip's own
+word scored -1.8 or better whenever the free decode wrote it, and -1.3 to -2.8 for 9 of
+the 20 it missed ("Shiller" for Sheila, "more than" for Marvin, "bad" for bed); the
+other 13 words, forced after each clip (910 pairs), scored -5.6 at best."""
+VERIFY_MAX = 4
+"""Accepted answers checked per utterance (each one more decoder pass over the audio)."""
+
 LETTER_EMPHASIS = 0.9
 """Pre-emphasis (y[n] = x[n] - 0.9 x[n-1]) for a second hearing of a letter name: it lifts
 the bursts and hiss that tell B, D, G, P, T and V apart, and the classifier's two readings
@@ -153,6 +167,9 @@ class Decoded:
     first_p: float | None = None
     """Probability (0-1) of the transcript's first token at the first step: how sure the
     decoder was of its first word (None where the first step was not read)."""
+    verified: str | None = None
+    """An accepted answer (Grammar.verify) the audio sounds like, where the transcript
+    named none: offered as a runner-up, for the host to confirm."""
 
 
 class WhisperRecognizer:
@@ -422,7 +439,34 @@ class WhisperRecognizer:
         encoded = self._encode(samples)
         text, avg, probs, first = self._step(encoded, prompt_text(grammar),
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first)
+        found = self._verified(encoded, text, grammar, len(samples)) if grammar.verify else None
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found)
+
+    def _verified(self, encoded: Any, text: str, grammar: Grammar, n_samples: int
+                  ) -> str | None:
+        """The accepted answer the audio sounds most like (VERIFY_LIKE or better), when the
+        free transcript ``text`` names none of them; else None. Each answer is forced after
+        the audio as the decoder would write it, capitalised or not."""
+        said = f" {' '.join(transcript_words(text, grammar.kind))} "
+        if not said.strip() or any(f" {a} " in said for a in grammar.verify):
+            return None
+        answers = [a for a in grammar.verify if len(a.split()) <= 4][:VERIFY_MAX]
+        forms = [(a, form) for a in answers for form in (" " + a.capitalize(), " " + a)]
+        if not forms:
+            return None
+        batch = self._ct2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(np.array(encoded), len(forms), axis=0)))
+        frames = max(2, min(n_samples // 160, WINDOW_FRAMES))
+        results = self._model.align(batch, [*self._tok.sot_sequence, self._tok.no_timestamps],
+                                    [self._tok.encode(form) for _, form in forms],
+                                    [frames] * len(forms))
+        best, best_lp = None, VERIFY_LIKE
+        for (answer, _), res in zip(forms, results, strict=True):
+            probs = np.maximum(np.asarray(res.text_token_probs, dtype=np.float64), 1e-9)
+            lp = float(np.mean(np.log(probs))) if len(probs) else -math.inf
+            if lp >= best_lp:
+                best, best_lp = answer, lp
+        return best
 
     def _classes(self, grammar: Grammar) -> dict[str, list[int]]:
         """Answer -> its single-token spellings' ids, for yes/no and number prompts.
@@ -473,5 +517,9 @@ class WhisperRecognizer:
                         Alternative(text, None, None, (), allowed_sequence(text, grammar))]
             if named is not None:
                 return []  # the transcript names an answer the decoder barely believes
-        return [Alternative(text, result.first_p, result.avg_logprob, (),
+        alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
+        if result.verified is not None and result.verified != text:
+            alts.append(Alternative(result.verified, None, None, (),
+                                    allowed_sequence(result.verified, grammar)))
+        return alts
