@@ -56,6 +56,11 @@ def test_confirmations_are_answered_truthfully() -> None:
     policy.last_recognised = False
     confirm2 = Ask([Line("common.did_you_say", {"said": "bandana"})], "yesno", "Anna")
     assert policy.reply("yesno", ["yes", "no"], confirm2).text == "no"
+    # first heard as other words, then asked about what was meant: that is a yes
+    policy.last_said = "flooded"
+    confirm3 = Ask([Line("common.did_you_say", {"said": "flooded"})], "yesno", "Anna")
+    assert policy.reply("yesno", ["yes", "no"], confirm3).text == "yes"
+    assert policy.reply("yesno", ["yes", "no"], confirm2).text == "no"
 
 
 def test_multiple_choice_right_option_and_free_choices() -> None:

@@ -290,6 +290,7 @@ class SimulatedEars:
             meant = dialogue.meaning(ask, (utterance.text,))
             recognised = bool(nbest) and dialogue.meaning(ask, nbest) == meant
         self.policy.last_recognised = recognised
+        self.policy.last_said = utterance.text
         reply = Reply(utterance.text, nbest, recognised, kind)
         self.replies.append(reply)
         if not recognised and dialogue is not None:

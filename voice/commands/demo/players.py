@@ -96,6 +96,9 @@ class PlayerPolicy:
         self.spell_style = spell_style
         self.last_recognised = True
         """Whether the app understood the player's last reply (answers "did you say ...?")."""
+        self.last_said = ""
+        """The player's last reply as meant: "Did you say flooded?" after "flooded" is a yes
+        even where the app first heard "flug it"."""
         self.wordstreet_words = wordstreet_words
         self._ask: Ask | None = None
         self._said: Utterance | None = None
@@ -167,6 +170,10 @@ class PlayerPolicy:
     def _yes_no(self, ask: Ask) -> str:
         keys = [line.key for line in ask.say]
         if "common.did_you_say" in keys:
+            asked = next(line for line in ask.say if line.key == "common.did_you_say")
+            if self.last_said and tokens(str(asked.fields.get("said", ""))) == tokens(
+                    self.last_said):
+                return "yes"
             return "yes" if self.last_recognised else "no"
         if ask.intents:
             # An action-card window ("any card?"): mostly no, so the game moves on.
