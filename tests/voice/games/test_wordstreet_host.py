@@ -156,7 +156,7 @@ def test_engine_refusals_are_said_in_one_sentence_and_a_joined_compound_is_offer
     host = new()
     run = play(host, [*READY, "sand dollar", "r2d2", "I'm", "sand box", "yes",
                       "s a n d b o x", "no"])
-    two = run.index("sand dollar is more than one word. Please choose one word.")
+    two = run.index("That is more than one word: sand dollar. Please choose one word.")
     digit = run.index("2 is a number, and numbers have no tiles.", two)
     assert len(run.said()[digit].split(". ")) == 2, "one sentence, then the request"
     run.index("An apostrophe has no tile. Please choose a word of letters only.", digit)
