@@ -187,6 +187,16 @@ def _spellings(ask: Ask) -> set[str]:
     return {letters_only(str(s)) for s in [req.get("answer", ""), *req.get("variants", ())]}
 
 
+def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
+    """An "unclear" whose value is a right answer the recognizer was unsure it heard: a
+    spelling's runner-up, or a spoken free answer with a confirmation line."""
+    if result.verdict != "unclear" or not result.value:
+        return False
+    if ask.expect == "spelling":
+        return result.value in _spellings(ask)
+    return ask.expect == "word" and ask.confirm is not None and not heard.typed
+
+
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
     """The reply to "Was that B or P?": one of the two letters (commands are commands)."""
     if not heard.nbest:
@@ -352,21 +362,14 @@ class Dialogue:
                 # Sound-alike letters: ask about those only ("Was that B or P?"); the
                 # first attempt stays the answer.
                 result = self._settle_letters(ask, result)
-            elif (ask.expect == "spelling" and result.verdict == "unclear"
-                  and result.value and result.value in _spellings(ask)):
-                # The recognizer was torn and its runner-up is right: confirm what was
-                # heard; a "no" leaves the first attempt, wrong, never a second try.
+            elif _torn(ask, heard, result):
+                # The recognizer was torn and its runner-up is right (a spelling, or an
+                # answer heard as "more than" for Marvin): confirm what was heard; a
+                # "no" leaves the first attempt, wrong, never a second try with the
+                # answer given away.
                 said = ask.confirm(result) if ask.confirm is not None else Line(
                     "common.did_you_say", {"said": "-".join(str(result.value).upper())})
                 if self._confirmed(said, ask.addressee):
-                    return Understood("correct", result.value, 1.0, result.heard)
-                return Understood("wrong", None, 1.0, result.heard)
-            elif (ask.expect == "word" and result.verdict == "unclear" and result.value
-                  and ask.confirm is not None and not heard.typed):
-                # Heard as something else that sounds like an accepted answer ("more
-                # than" for Marvin): ask "Did you say Marvin?"; a "no" leaves the first
-                # attempt, wrong, never a second try with the answer given away.
-                if self._confirmed(ask.confirm(result), ask.addressee):
                     return Understood("correct", result.value, 1.0, result.heard)
                 return Understood("wrong", None, 1.0, result.heard)
             if result.verdict != "unclear":
