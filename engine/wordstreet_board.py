@@ -78,8 +78,14 @@ def check_char(value: JSON) -> str:
             "to give the whole spelling at once use {'word': ...}"
         )
     if value.isspace():
-        raise IllegalActionError("a space makes two words", rule=RULE_SINGLE_WORD)
+        raise IllegalActionError("a space makes two words", rule=RULE_SINGLE_WORD,
+                                 reason="words")
     return _check_symbol(value)
+
+
+REASONS = ("words", "digit", "symbol", "hyphen", "too_long")
+"""The ``reason`` codes a refused spelling carries (:class:`IllegalActionError`), so the
+host can say why in its own phrases without reading the spelling again."""
 
 
 def _check_symbol(ch: str) -> str:
@@ -91,12 +97,12 @@ def _check_symbol(ch: str) -> str:
     if ch.isdigit():
         raise IllegalActionError(
             f"{ch!r} is a digit; only the letters A-Z and hyphens can be spelled",
-            rule=RULE_LETTERS,
+            rule=RULE_LETTERS, reason="digit",
         )
     name = SYMBOL_NAMES.get(ch, repr(ch))
     raise IllegalActionError(
         f"{name} has no tile; only the letters A-Z and hyphens can be spelled",
-        rule=RULE_LETTERS,
+        rule=RULE_LETTERS, reason="symbol",
     )
 
 
@@ -118,10 +124,12 @@ def check_word(value: JSON) -> str:
         raise InvalidActionError("the word is empty; spell at least one letter")
     if len(word) > MAX_WORD:
         raise IllegalActionError(
-            f"a spelling of {len(word)} characters is longer than the {MAX_WORD} accepted"
+            f"a spelling of {len(word)} characters is longer than the {MAX_WORD} accepted",
+            reason="too_long",
         )
     if any(ch.isspace() for ch in word):
-        raise IllegalActionError(f"{word!r} is more than one word", rule=RULE_SINGLE_WORD)
+        raise IllegalActionError(f"{word!r} is more than one word", rule=RULE_SINGLE_WORD,
+                                 reason="words")
     out = "".join(_check_symbol(ch) for ch in word)
     check_hyphens(out, complete=True)
     return out
@@ -138,7 +146,7 @@ def check_hyphens(spelled: str, complete: bool) -> None:
         raise IllegalActionError(
             f"{spelled!r}: a hyphen must join letters (not start or end the word, "
             "nor stand twice in a row)",
-            rule=RULE_HYPHEN,
+            rule=RULE_HYPHEN, reason="hyphen",
         )
 
 

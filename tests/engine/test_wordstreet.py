@@ -24,7 +24,7 @@ from engine.core import (
     roundtrip,
 )
 from engine.wordstreet import LETTERS, WordStreet, new_game
-from engine.wordstreet_board import RULE_SINGLE_WORD
+from engine.wordstreet_board import MAX_WORD, REASONS, RULE_SINGLE_WORD
 from engine.wordstreet_save import load as load_state
 
 # -- setup ------------------------------------------------------------------
@@ -243,8 +243,10 @@ def test_allowable_words_single_word_no_spaces(word: str) -> None:
     with pytest.raises(IllegalActionError) as err:
         answer(state, {"word": word})
     assert err.value.rule == RULE_SINGLE_WORD and "sand dollar" in str(err.value)
-    with pytest.raises(IllegalActionError, match="two words"):
+    assert err.value.reason == "words"
+    with pytest.raises(IllegalActionError, match="two words") as err:
         answer(state, {"letter": " "})
+    assert err.value.reason == "words"
     assert snapshot(state) == before
 
 
@@ -256,6 +258,7 @@ def test_allowable_words_only_letters_and_hyphens(word: str) -> None:
     with pytest.raises(IllegalActionError, match="only the letters A-Z and hyphens") as err:
         answer(state, {"word": word})
     assert err.value.rule
+    assert err.value.reason == ("digit" if any(ch.isdigit() for ch in word) else "symbol")
     assert snapshot(state) == before
 
 
@@ -278,12 +281,21 @@ def test_allowable_words_hyphenated_and_compound_are_single_words() -> None:
     assert state.prompt().kind == "challenge"
 
 
+def test_a_spelling_longer_than_any_word_is_refused_with_its_reason() -> None:
+    state = new_game()
+    start_turn(state)
+    with pytest.raises(IllegalActionError, match="longer than") as err:
+        answer(state, {"word": "x" * (MAX_WORD + 1)})
+    assert err.value.reason == "too_long" and err.value.reason in REASONS
+
+
 @pytest.mark.parametrize("word", ["-ray", "x-", "x--ray"])
 def test_allowable_words_hyphen_must_join_letters(word: str) -> None:
     state = new_game()
     start_turn(state)
-    with pytest.raises(IllegalActionError, match="hyphen must join letters"):
+    with pytest.raises(IllegalActionError, match="hyphen must join letters") as err:
         answer(state, {"word": word})
+    assert err.value.reason == "hyphen"
     with pytest.raises(IllegalActionError, match="hyphen must join letters"):
         for ch in word:
             answer(state, {"letter": ch})

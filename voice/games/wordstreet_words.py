@@ -24,7 +24,7 @@ from rapidfuzz.distance import Levenshtein
 
 from content.lexicon import Lexicon
 from engine.core import RulesError
-from engine.wordstreet_board import RULE_HYPHEN, RULE_SINGLE_WORD, check_word
+from engine.wordstreet_board import check_word
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import letters_only, near_miss, readings
 from voice.understanding.transcript import HESITATIONS
@@ -138,17 +138,17 @@ SYMBOL_KEYS = {"'": "apostrophe", "\u2019": "apostrophe", ".": "full_stop", ",":
 
 def refusal(said: str, exc: RulesError) -> tuple[str, dict[str, str]]:
     """Why a heard word cannot go on the board, as a phrase of ``wordstreet`` and its
-    fields: ("refused_symbol", {"symbol": "apostrophe"}) for "I'm". The host speaks the
-    phrase; the engine's message (``exc``) is for logs and tools, not read aloud."""
-    rule = getattr(exc, "rule", "")
-    if rule == RULE_SINGLE_WORD:
+    fields: ("refused_symbol", {"symbol": "apostrophe"}) for "I'm". The engine's reason
+    code (``exc.reason``) decides; its message is for logs and tools, not read aloud."""
+    reason = getattr(exc, "reason", "")
+    if reason == "words":
         return "refused_words", {"word": said}
-    for ch in said:
-        if ch.isdigit():
-            return "refused_digit", {"digit": ch}
-        if not (ch.isascii() and ch.isalpha()) and ch != "-":
-            return "refused_symbol", {"symbol": SYMBOL_KEYS.get(ch, "other")}
-    if rule == RULE_HYPHEN:
+    if reason == "digit":
+        return "refused_digit", {"digit": next((ch for ch in said if ch.isdigit()), "")}
+    if reason == "symbol":
+        ch = next((ch for ch in said if not (ch.isascii() and ch.isalpha()) and ch != "-"), "")
+        return "refused_symbol", {"symbol": SYMBOL_KEYS.get(ch, "other")}
+    if reason == "hyphen":
         return "refused_hyphen", {}
     return "refused_long", {}
 
