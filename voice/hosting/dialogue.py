@@ -197,6 +197,12 @@ def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
     return ask.expect == "word" and ask.confirm is not None and not heard.typed
 
 
+def _a_quiz(ask: Ask) -> bool:
+    """A question with a right answer to find (Word Up's, a trivia question): giving up is a
+    wrong answer. Word on the Street's words and spellings are the team's own choice."""
+    return ask.default is not None and ask.default.verdict == "wrong"
+
+
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
     """The reply to "Was that B or P?": one of the two letters (commands are commands)."""
     if not heard.nbest:
@@ -376,6 +382,10 @@ class Dialogue:
                 if (ask.confirm is not None and result.confidence < self.confirm_below
                         and not (heard.typed and ask.expect == "spelling")):
                     if not self._confirmed(ask.confirm(result), ask.addressee):
+                        if result.verdict == "correct" and _a_quiz(ask):
+                            # "Did you say fork?" named the right answer: a "no" is a
+                            # wrong answer, not a second try with the answer given away.
+                            return Understood("wrong", None, 1.0, result.heard)
                         tries += 1
                         if tries >= self.max_tries:
                             return self._give_up(ask)

@@ -125,6 +125,20 @@ def test_low_confidence_is_confirmed_and_a_no_asks_again() -> None:
     assert out.getvalue().count("Did you say") == 2
 
 
+def test_a_no_to_a_confirmed_right_answer_is_wrong_not_a_second_try() -> None:
+    """Unsure it heard "borrow", the host asks; the question named the right answer, so a
+    "no" cannot lead to another try (the player would now know it)."""
+    dialogue, out, _ = make(["a", "no", "a"])
+    confirm_line = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    ask = Ask(say=[Line("common.help")], expect="choice", addressee="Ana",
+              request={"options": ["borrow", "lend", "steal"], "answer": "borrow"},
+              confirm=confirm_line, default=Understood("wrong", None, 1.0, ""))
+    dialogue.confirm_below = 1.01  # confirm everything
+    result = dialogue.ask(ask)
+    assert result.verdict == "wrong"
+    assert out.getvalue().count("Did you say") == 1 and "again" not in out.getvalue()
+
+
 def test_pause_waits_for_resume() -> None:
     dialogue, out, _ = make(["pause", "fled", "resume", "fled"])
     assert dialogue.ask(word_ask()).value == "fled"
