@@ -83,6 +83,13 @@ def embedded(name: str = "whisper-tiny.en", text: str | None = None) -> Embedded
     return EmbeddedModel(name, entry["package"], entry["folder"], dict(entry["sha256"]))
 
 
+def letter_head_sha256(text: str | None = None) -> str:
+    """The SHA-256 the shipped letter-name classifier (``letter_head.npz``) must have."""
+    if text is None:
+        text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
+    return str(tomllib.loads(text)["head"]["letter-names"]["sha256"])
+
+
 def find(name: str) -> ModelInfo | None:
     return next((m for m in manifest() if m.name == name), None)
 

@@ -36,7 +36,10 @@ How one utterance is heard (``listen``):
    NATO alphabet as the prompt; when it sounds like a NATO word, the first
    step's classifier over the 26 letters names the letter, else the same
    classifier after the plain alphabet as the prompt (a letter name is read
-   twice, as said and pre-emphasised, and the two averaged). Several letters said
+   twice, as said and pre-emphasised, and the two averaged), combined with a
+   linear classifier on the encoder's frames of the letter
+   (:mod:`voice.hearing.asr.letter_head`), which tells B from D and M from N
+   where the decoder alone hesitates. Several letters said
    without a pause come back as the decoder wrote them ("N-E-C" -> n e c);
    a whole word stays a word, and the letter reader refuses it: a
    misspelling is never turned into the right word. Measured on espeak-ng
@@ -60,6 +63,7 @@ import models
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
+from voice.hearing.asr.letter_head import LetterHead, combined, load_shipped
 from voice.hearing.asr.whisper_words import (
     ALPHABET_PROMPT,
     LETTER_SOUNDS,
@@ -214,6 +218,8 @@ class WhisperRecognizer:
         self._stream: AudioIn | None = None  # the audio the detector last heard
         self.alternatives = alternatives
         self._class_tokens: dict[tuple[str, ...], dict[str, list[int]]] = {}
+        self.letter_head: LetterHead | None = load_shipped()
+        """The second opinion on letter names (None: the decoder alone)."""
         self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32), Grammar("yesno", ("yes",)))
         self.load_s = time.perf_counter() - started
         """Loading and warming up (one decode of silence), in seconds."""
@@ -383,7 +389,10 @@ class WhisperRecognizer:
         if nato is not None:
             text, probs = nato
         elif probs and max(probs.values()) >= 0.5:
-            pass  # the classifier is sure of the letter
+            # The classifier is sure of the letter. A letter name (too short for a NATO
+            # word) is still checked by the head: sure of B, the decoder can be wrong.
+            if self.letter_head is not None and said < LETTER_NAME_S:
+                probs = combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
         elif several_letters(words):
             # letter names said without a pause: written again after the alphabet
             text, avg, _, _ = self._step(encoded, ALPHABET_PROMPT, 2 * len(words) + 2, {})
@@ -407,6 +416,8 @@ class WhisperRecognizer:
             _, _, sharp, _ = self._step(self._encode(emphasised(samples)), ALPHABET_PROMPT, 1,
                                         self._letter_tokens())
             probs = {c: math.sqrt(p * sharp.get(c, 0.0)) for c, p in probs.items()}
+            if self.letter_head is not None:
+                probs = combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
 
