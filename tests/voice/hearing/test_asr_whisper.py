@@ -237,6 +237,11 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" N-E-C-E.", "spelling") == ["n", "e", "c", "e"]
     assert transcript_words(" Necessary.", "spelling") == ["necessary"]  # a word stays a word
     assert transcript_words(" S, S, S, S, S", "spelling") == ["s"] * 5  # letters stay
+    # a free answer written over and over is the decoder looping (demo: "train" x 7)
+    assert transcript_words(" train train train train train train train", "word") == ["train"]
+    assert transcript_words(" Banana, banana, banana.", "name") == ["banana"]
+    assert transcript_words(" Bye bye.", "word") == ["bye", "bye"]  # said twice, kept
+    assert transcript_words(" the cat the cat the cat", "word") == ["the", "cat"] * 3
     assert looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
     assert not looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
     assert looping(["delta", "delta"], 0.55)  # one Delta written twice

@@ -159,7 +159,8 @@ def transcript_words(text: str, kind: str) -> list[str]:
     Digits become number words; in number and yes/no prompts the usual
     sound-alikes are the answer they sound like ("to" -> two, "now" -> no) and
     a word the decoder repeated ("three, three, three", tiny.en's habit on a
-    short input) counts once. In a spelling, letters joined by hyphens are
+    short input) counts once; so does a free answer that is one word written
+    over and over (LOOP_WORDS). In a spelling, letters joined by hyphens are
     letters ("N-E-C" -> n e c); a whole word is kept as a word.
     """
     text = _HYPHENATED_LETTERS.sub(lambda m: " ".join(m.group(0).split("-")), text)
@@ -176,7 +177,14 @@ def transcript_words(text: str, kind: str) -> list[str]:
         words = [_YESNO_SPELLINGS.get(w, w) for w in words]
     if kind in ("number", "yesno", "colour", "command"):
         words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
+    elif kind != "spelling" and len(words) >= LOOP_WORDS and len(set(words)) == 1:
+        words = words[:1]  # "train train train ...": the decoder looping on one word
     return words
+
+
+LOOP_WORDS = 3
+"""One word written this many times or more is the decoder looping, not an answer (nobody
+answers "banana banana banana"); a word said twice ("bye bye") stays twice."""
 
 
 WORD_S = 0.15
