@@ -15,6 +15,7 @@ import models
 from voice.audio.clips import Clip, read_wav
 from voice.errors import UserError
 from voice.hearing.asr import whisper
+from voice.hearing.asr.base import Grammar
 from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
 from voice.hearing.asr.whisper_words import (
@@ -242,6 +243,16 @@ def test_transcripts_become_the_game_s_words() -> None:
     assert transcript_words(" Banana, banana, banana.", "name") == ["banana"]
     assert transcript_words(" Bye bye.", "word") == ["bye", "bye"]  # said twice, kept
     assert transcript_words(" the cat the cat the cat", "word") == ["the", "cat"] * 3
+
+
+def test_a_line_whisper_invents_is_no_answer(rec: WhisperRecognizer) -> None:
+    """ "Thank you for watching." (for "thankful" in the demo) is asked again, not refused
+    as more than one word; a real answer that merely contains "thank you" is kept."""
+    grammar = Grammar("word")
+    invented_line = whisper.Decoded(" Thank you for watching.", -0.4, {}, 1.0)
+    assert rec._alternatives(invented_line, grammar) == []
+    kept = rec._alternatives(whisper.Decoded(" Thank you.", -0.4, {}, 1.0), grammar)
+    assert [a.text for a in kept] == ["thank you"]
     assert looping(["mike"] * 9, 0.8)  # more than anyone says in 0.8 s: the decoder looping
     assert not looping(["l", "l", "l"], 1.2)  # said: a misspelling is never shortened
     assert looping(["delta", "delta"], 0.55)  # one Delta written twice

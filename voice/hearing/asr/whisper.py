@@ -73,6 +73,7 @@ from voice.hearing.asr.whisper_words import (
     NATO_PROMPT,
     class_answers,
     first_letter_words,
+    invented,
     looping,
     nato_reading,
     prompt_text,
@@ -510,7 +511,7 @@ class WhisperRecognizer:
     def _alternatives(self, result: Decoded, grammar: Grammar) -> list[Alternative]:
         """The transcript as the game's words, best reading first; [] if nothing usable."""
         words = transcript_words(result.text, grammar.kind)
-        if not words:
+        if not words or invented(words):
             return []
         text = " ".join(words)
         classes = result.classes

@@ -182,6 +182,20 @@ def transcript_words(text: str, kind: str) -> list[str]:
     return words
 
 
+INVENTED = frozenset({"thank you for watching", "thanks for watching",
+                      "thank you so much for watching", "thank you for watching this video",
+                      "please subscribe", "subscribe to my channel",
+                      "please like and subscribe"})
+"""What Whisper writes on speech it cannot make out (the closing lines of the videos it
+learnt from): no player's answer, so the host asks again rather than refusing "thank you
+for watching" as more than one word (seen in the Word on the Street demo, for "thankful")."""
+
+
+def invented(words: list[str]) -> bool:
+    """The transcript is one of the lines Whisper invents (INVENTED)."""
+    return " ".join(words) in INVENTED
+
+
 LOOP_WORDS = 3
 """One word written this many times or more is the decoder looping, not an answer (nobody
 answers "banana banana banana"); a word said twice ("bye bye") stays twice."""
