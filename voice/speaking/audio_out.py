@@ -28,6 +28,9 @@ class Playback:
     first_audio_s: float | None = None
     """Monotonic time when the device first took audio (seconds), if known."""
     stopped: bool = False
+    tail_s: float = 0.0
+    """Silence played after the clip (seconds), so that the device plays all of it: the
+    playback ends this long after the clip's last sound."""
 
     @property
     def done(self) -> bool:
@@ -73,6 +76,10 @@ class WavSink(MemorySink):
 
     def close(self) -> None:
         write_wav(self.path, Clip.join(self.clips, self.rate_hz))
+
+
+TAIL_MIN_S = 0.1
+"""The least silence played after a clip (seconds); see SpeakerOut.play."""
 
 
 class SpeakerOut:
@@ -127,6 +134,11 @@ class SpeakerOut:
                                         callback=callback, finished_callback=on_finished)
         except sd.PortAudioError as exc:
             raise AudioError(f"cannot open output device {self._index}: {exc}") from None
+        # The last ~50 ms given to ALSA's pulse device before the stream stops never reach
+        # the sink (a 0.37 s word came back 0.32 s long, its end cut: "green" was heard as
+        # "three"), so the clip is followed by silence as long as the output's latency.
+        pb.tail_s = max(TAIL_MIN_S, float(stream.latency))
+        data += b"\x00" * (2 * round(pb.tail_s * clip.rate_hz))
         pb._stopper = halt.set
         stream.start()
         self._current = pb

@@ -211,6 +211,27 @@ def test_play_into_null_sink_and_record_its_monitor(null_sink: str) -> None:
 
 
 @pytest.mark.audio
+def test_a_clip_is_played_to_its_last_sound(null_sink: str) -> None:
+    """ALSA's pulse device dropped the last ~50 ms of each clip ("green" cut to "gree",
+    heard as "three"); the silence played after it (Playback.tail_s) is what is lost now."""
+    rate = 22050
+    beep = tone(440, 0.4, rate)
+    mic = MicSource("pulse")
+    out = SpeakerOut("pulse")
+    try:
+        mic.read(1600)  # the stream is running
+        pb = out.play(Clip.join([Clip.silence(0.3, rate), beep], rate))
+        assert pb.wait(5) and pb.tail_s >= 0.1
+        got = np.frombuffer(mic.read(int(1.2 * 16000)), dtype="<i2")
+    finally:
+        mic.close()
+    loud = np.flatnonzero(np.abs(got.astype(np.int32)) > 500)
+    assert len(loud), "nothing recorded"
+    heard_s = (loud[-1] - loud[0]) / 16000
+    assert heard_s == pytest.approx(0.4, abs=0.02), heard_s
+
+
+@pytest.mark.audio
 def test_stop_ends_playback_at_once(null_sink: str) -> None:
     one = _speech()
     assert one.duration_s > 1, one.duration_s

@@ -350,7 +350,7 @@ class Loopback:
 
         def mark() -> None:
             pb.wait()
-            ended.append(self.clock())
+            ended.append(self.clock() - pb.tail_s)  # the clip's last sound, not its tail
 
         watcher = threading.Thread(target=mark, daemon=True)
         watcher.start()
