@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 ENV_VAR = "TABLETOP_VOSK_MODEL"
 APP_NAME = "tabletop-voice"
@@ -36,11 +37,16 @@ class ModelInfo:
     note: str = ""
 
 
-def manifest(text: str | None = None) -> list[ModelInfo]:
-    """The manifest's models, the default first."""
+def _manifest_data(text: str | None = None) -> dict[str, Any]:
+    """The manifest, parsed: ``text`` when given (tests), else the shipped manifest.toml."""
     if text is None:
         text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    return tomllib.loads(text)
+
+
+def manifest(text: str | None = None) -> list[ModelInfo]:
+    """The manifest's models, the default first."""
+    data = _manifest_data(text)
     out = []
     for name, entry in data.get("model", {}).items():
         out.append(ModelInfo(name=name, url=entry["url"], size_mb=entry.get("size_mb"),
@@ -77,17 +83,13 @@ class EmbeddedModel:
 
 def embedded(name: str = "whisper-tiny.en", text: str | None = None) -> EmbeddedModel:
     """The manifest's entry for an embedded model."""
-    if text is None:
-        text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
-    entry = tomllib.loads(text)["embedded"][name]
+    entry = _manifest_data(text)["embedded"][name]
     return EmbeddedModel(name, entry["package"], entry["folder"], dict(entry["sha256"]))
 
 
 def letter_head_sha256(text: str | None = None) -> str:
     """The SHA-256 the shipped letter-name classifier (``letter_head.npz``) must have."""
-    if text is None:
-        text = resources.files(__name__).joinpath("manifest.toml").read_text(encoding="utf-8")
-    return str(tomllib.loads(text)["head"]["letter-names"]["sha256"])
+    return str(_manifest_data(text)["head"]["letter-names"]["sha256"])
 
 
 def find(name: str) -> ModelInfo | None:
