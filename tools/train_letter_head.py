@@ -134,9 +134,7 @@ def check(names: np.ndarray, x: np.ndarray, y: np.ndarray, dec: np.ndarray) -> N
         head = fit(x[~test], y[~test])
         right = {"decoder": 0, "head": 0, "combined": 0}
         for xi, yi, di in zip(x[test], y[test], dec[test], strict=True):
-            zi = head.weights @ ((xi - head.mean) / head.scale) + head.bias
-            hp = dict(zip(LETTERS, np.exp(zi - zi.max()) / np.exp(zi - zi.max()).sum(),
-                          strict=True))
+            hp = head.of_features(xi)
             dp = dict(zip(LETTERS, di, strict=True))
             for name, probs in (("decoder", dp), ("head", hp), ("combined", combined(dp, hp))):
                 right[name] += max(probs, key=probs.__getitem__) == LETTERS[yi]

@@ -74,8 +74,11 @@ class LetterHead:
 
     def probs(self, encoded: np.ndarray, samples: np.ndarray) -> dict[str, float]:
         """Letter -> probability for one letter name (encoding and the samples it came from)."""
-        x = (features(encoded, samples) - self.mean) / self.scale
-        z = self.weights @ x + self.bias
+        return self.of_features(features(encoded, samples))
+
+    def of_features(self, x: np.ndarray) -> dict[str, float]:
+        """Letter -> probability for one letter's pooled :func:`features`."""
+        z = self.weights @ ((x - self.mean) / self.scale) + self.bias
         p = np.exp(z - z.max())
         p /= p.sum()
         return {c: float(v) for c, v in zip(LETTERS, p, strict=True)}
@@ -88,9 +91,10 @@ class LetterHead:
     def from_bytes(data: bytes) -> LetterHead:
         with np.load(io.BytesIO(data), allow_pickle=False) as f:
             head = LetterHead(f["mean"], f["scale"], f["weights"], f["bias"])
-        if head.weights.shape != (len(LETTERS), len(head.mean)) or head.bias.shape != (26,):
-            raise ValueError(f"weights of shape {head.weights.shape}, expected 26 x "
-                             f"{len(head.mean)}")
+        if (head.weights.shape != (len(LETTERS), len(head.mean))
+                or head.bias.shape != (len(LETTERS),)):
+            raise ValueError(f"weights of shape {head.weights.shape}, expected "
+                             f"{len(LETTERS)} x {len(head.mean)}")
         return head
 
 

@@ -392,8 +392,8 @@ class WhisperRecognizer:
         elif probs and max(probs.values()) >= 0.5:
             # The classifier is sure of the letter. A letter name (too short for a NATO
             # word) is still checked by the head: sure of B, the decoder can be wrong.
-            if self.letter_head is not None and said < LETTER_NAME_S:
-                probs = combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
+            if said < LETTER_NAME_S:
+                probs = self._with_head(probs, encoded, samples)
         elif several_letters(words):
             # letter names said without a pause: written again after the alphabet
             text, avg, _, _ = self._step(encoded, ALPHABET_PROMPT, 2 * len(words) + 2, {})
@@ -417,10 +417,17 @@ class WhisperRecognizer:
             _, _, sharp, _ = self._step(self._encode(emphasised(samples)), ALPHABET_PROMPT, 1,
                                         self._letter_tokens())
             probs = {c: math.sqrt(p * sharp.get(c, 0.0)) for c, p in probs.items()}
-            if self.letter_head is not None:
-                probs = combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
+            probs = self._with_head(probs, encoded, samples)
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+
+    def _with_head(self, probs: dict[str, float], encoded: Any, samples: np.ndarray
+                   ) -> dict[str, float]:
+        """A letter name's probabilities combined with the encoder classifier's (as they
+        are when it is not loaded)."""
+        if self.letter_head is None:
+            return probs
+        return combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
 
     def _nato_decode(self, encoded: Any, said_s: float
                      ) -> tuple[str, float, dict[str, float], list[str]]:
