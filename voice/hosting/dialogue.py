@@ -197,6 +197,12 @@ def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
     return ask.expect == "word" and ask.confirm is not None and not heard.typed
 
 
+def _said_instead(ask: Ask, result: Understood) -> bool:
+    """A word said at a spelling prompt instead of its letters: no letter was read."""
+    return ask.expect == "spelling" and result.verdict == "unclear" and not result.value \
+        and bool(result.heard) and result.command is None
+
+
 def _a_quiz(ask: Ask) -> bool:
     """A question with a right answer to find (Word Up's, a trivia question): giving up is a
     wrong answer. Word on the Street's words and spellings are the team's own choice."""
@@ -396,6 +402,7 @@ class Dialogue:
             if tries >= self.max_tries:
                 return self._give_up(ask)
             key = (self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+                   else "common.spell_letters" if _said_instead(ask, result)
                    else "common.unclear")
             self.tell(key, name=ask.addressee)
 

@@ -362,7 +362,15 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
         hit = next((r for r in readings if r.letters in spellings), None)
         if hit is not None:
             if n > first:
-                # A runner-up spelled it right: the recognizer was torn, confirm.
+                # A runner-up spelled it right: the recognizer was torn. Ask about the
+                # letters it was torn over ("Was that B or D?"); where the two differ
+                # by more than letters, confirm what was heard.
+                said = _letters.readings(alts[first], target)
+                if not typed and said and not said[0].unknown:
+                    doubt = _doubts(said[0], spellings, _heard_letters(alts, target))
+                    if doubt:
+                        return Understood("unclear", said[0].letters, 0.5, alts[first],
+                                          doubt=doubt)
                 return Understood("unclear", hit.letters, 0.6, alt)
             sure = 1.0 if hit is readings[0] else 0.9
             if hit.unknown:
@@ -373,10 +381,12 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
         best = readings[0]
         if not best.letters or best.unknown:
             top = Understood("unclear", best.letters, 0.5 if best.letters else 0.0, alt)
-        elif not typed and _letters.near_miss(best, spellings):
-            # Heard clearly but for sound-alike letters: ask about those letters only
-            # ("Was that B or P?"), never for a second try of the whole spelling.
-            top = Understood("unclear", best.letters, 0.5, alt, doubt=_doubts(best, spellings))
+        elif not typed and _doubts(best, spellings, _heard_letters(alts, target)):
+            # Heard clearly but for letters the recognizer was unsure of (a sound-alike,
+            # or its runner-up): ask about those letters only ("Was that B or P?"),
+            # never for a second try of the whole spelling.
+            top = Understood("unclear", best.letters, 0.5, alt,
+                             doubt=_doubts(best, spellings, _heard_letters(alts, target)))
         else:
             top = Understood("wrong", best.letters, 0.9, alt)
     if top is not None:
@@ -384,13 +394,40 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
     return Understood("unclear", "", 0.0, alts[0] if alts else "")
 
 
-def _doubts(reading: _letters.Reading,
-            spellings: list[str]) -> tuple[tuple[int, str, str], ...]:
-    """The letters of a near miss that may have been misheard, against the nearest spelling."""
+MAX_LETTER_DOUBTS = 3
+"""Letters of one spelling the host asks about at most; with more in doubt it was not heard
+clearly enough to ask letter by letter."""
+
+
+def _heard_letters(alts: list[str], target: frozenset[str]) -> list[set[str]]:
+    """Per position, every letter an alternative of the first reading's length heard there
+    (a recognizer's runner-up letters come as alternatives with one letter swapped)."""
+    readings = [r[0] for r in (_letters.readings(a, target) for a in alts) if r]
+    if not readings:
+        return []
+    size = len(readings[0].letters)
+    out: list[set[str]] = [set() for _ in range(size)]
+    for r in readings:
+        if len(r.letters) == size and not r.unknown:
+            for k, c in enumerate(r.letters):
+                out[k].add(c)
+    return out
+
+
+def _doubts(reading: _letters.Reading, spellings: list[str],
+            heard: Sequence[set[str]] = ()) -> tuple[tuple[int, str, str], ...]:
+    """The letters that may have been misheard, against the nearest spelling: each either a
+    sound-alike heard unreliably or a letter the recognizer also heard there (``heard``).
+    Empty when any difference is neither, or there are more than MAX_LETTER_DOUBTS."""
     for spelling in spellings:
-        if _letters.near_miss(reading, [spelling]):
-            return tuple((k, x, y) for k, (x, y) in enumerate(zip(reading.letters, spelling,
-                                                                   strict=True)) if x != y)
+        if len(spelling) != len(reading.letters) or spelling == reading.letters:
+            continue
+        diffs = [(k, x, y) for k, (x, y) in enumerate(zip(reading.letters, spelling,
+                                                          strict=True)) if x != y]
+        if len(diffs) <= MAX_LETTER_DOUBTS and all(
+                (not reading.reliable[k] and _letters.soundalike(x, y))
+                or (k < len(heard) and y in heard[k]) for k, x, y in diffs):
+            return tuple(diffs)
     return ()
 
 

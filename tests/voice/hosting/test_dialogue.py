@@ -309,6 +309,31 @@ def test_spelling_the_host_asks_only_about_a_letter_it_was_unsure_it_heard(
     assert "say it again" not in text and "Did you say" not in text
 
 
+def test_a_word_said_instead_of_its_letters_is_asked_for_in_letters() -> None:
+    dialogue, out = spoken(["neighbour", "n e i g h b o u r"])
+    result = dialogue.ask(spelling_ask())
+    assert (result.verdict, result.value) == ("correct", "neighbour")
+    assert "HOST: I heard a word, Cy. Please spell it letter by letter." in out.getvalue()
+
+
+def test_spelling_letters_the_recognizer_also_heard_are_asked_about_one_by_one() -> None:
+    """A runner-up letter that is no sound-alike (K heard as C, with K second) is asked
+    about as heard, never taken; the answer given settles the spelling."""
+    class Torn(SpokenEars):
+        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            heard = super().listen(kind, expected, timeout_s)
+            if heard.nbest == ("n i c o",):
+                return Heard(("n i c o", "n i k o"))
+            return heard
+
+    for reply, verdict in (("k", "correct"), ("c", "wrong")):
+        dialogue = Dialogue(SilentMouth(), Torn(["n i c o", reply]), Phrases.load(),
+                            FakeTable())
+        ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
+                  request={"answer": "niko"}, default=Understood("wrong", None, 1.0, ""))
+        assert dialogue.ask(ask).verdict == verdict
+
+
 def test_spelling_the_first_attempt_is_the_answer_and_typed_letters_are_never_confirmed() -> None:
     dialogue, out, _ = make(["n e i g h p o u r", "n e i g h b o u r"])
     result = dialogue.ask(spelling_ask())
