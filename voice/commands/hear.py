@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         args.asr, alternatives=args.alternatives,
         note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
     kind = _KIND.get(args.expect, args.expect)
-    expected = (answers if args.expect in ("word", "choice")
+    expected = (answers if args.expect in ("word", "choice", "letters")
                 else [str(n) for n in range(args.min, args.max + 1)] if args.expect == "number"
                 else [])
     failed = 0

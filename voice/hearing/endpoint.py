@@ -18,6 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+SPELLING_PAUSE_S = 1.5
+"""A spelling goes on through a pause up to this long (seconds): people spell at their own
+pace, 0.2-0.5 s between letters and often a second or more between the two words of a
+name (shared/speech/spelled). The one pause that ends a spelling, whatever the engine;
+a spelling also ends sooner on a done word or once it has as many letters as the answer."""
+LETTER_PAUSE_S = 0.25
+"""The pause that ends one run of letters inside a spelling (seconds): each run is heard as
+it ends, while the speller goes on."""
+
 COMPLETE_KINDS = frozenset({"yesno", "number", "choice", "colour", "command"})
 """Prompts whose answer is complete once said: the utterance ends sooner."""
 NUMBER_THRESHOLD = 0.45
@@ -60,9 +69,9 @@ class EndpointPolicy:
             # The usual 0.3 s before the letter is kept (it can only hold the pause since
             # the last letter's end): with 0.1 s, Whisper heard 4-5 points fewer letters
             # said alone (bench_hearing.py, 7 espeak voices).
-            return EndpointPolicy(trailing_silence_s=0.25, max_utterance_s=6.0)
+            return EndpointPolicy(trailing_silence_s=LETTER_PAUSE_S, max_utterance_s=6.0)
         if kind == "spelling":  # a whole spelling, pauses and all
-            return EndpointPolicy(trailing_silence_s=1.1)
+            return EndpointPolicy(trailing_silence_s=SPELLING_PAUSE_S)
         return EndpointPolicy(trailing_silence_s=0.45)
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from content.numbers import number_words
 from voice.audio.devices import MicGate
-from voice.hearing.asr.base import Grammar, Recognition, Recognizer, listen_spelled
+from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 from voice.hearing.audio_in import AudioIn
 from voice.hosting.dialogue import Heard, Mouth
 from voice.speaking.audio_out import Playback
@@ -33,9 +33,6 @@ from voice.understanding.replies import said_plainly, yesno
 
 SPELLED = re.compile(r"[A-Z](?:-[A-Z])+")
 """A word spelled out in the transcript's style: capitals joined by hyphens."""
-
-SPELLING_GAP_S = 1.0
-"""A spelling ends when no new letter starts within this (seconds) after the last one."""
 
 FREE_KINDS = frozenset({"name", "word"})
 """Kinds that listen without a grammar when no answers are expected (a new player's name)."""
@@ -170,8 +167,10 @@ class VoiceEars:
     def grammar(kind: str, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
+        # A free answer's accepted answers are checked after a free decode; a spelling's
+        # tell the recognizer how many letters to wait for (never what they are).
         return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected),
-                          verify=expected if kind == "word" else ())
+                          verify=expected if kind in ("word", "spelling") else ())
 
     def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
         """One utterance; a burst that decodes to nothing (a click, a breath) is not one.
@@ -181,11 +180,7 @@ class VoiceEars:
         of the time allowed.
         """
         while True:
-            if kind == "spelling":
-                rec = listen_spelled(self.recognizer, self.audio, grammar, wait_s,
-                                     gap_s=SPELLING_GAP_S)
-            else:
-                rec = self.recognizer.listen(self.audio, grammar, wait_s)
+            rec = self.recognizer.listen(self.audio, grammar, wait_s)
             used_s = rec.result_at_ms / 1000.0
             if rec.alternatives or used_s <= 0.0 or used_s >= wait_s - 0.05:
                 return rec

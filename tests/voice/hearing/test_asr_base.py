@@ -70,7 +70,7 @@ def _rec(text: str, end: float, at: float, second: str | None = None) -> Recogni
 def test_listen_spelled_joins_segments_until_a_longer_silence() -> None:
     script = _Script([_rec("see", 400, 1000, "sea"), _rec("a tee", 600, 1200),
                       Recognition(engine="script", timed_out=True, result_at_ms=1500)])
-    rec = listen_spelled(script, None, Grammar.of("spelling", ["see", "a", "tee"]),  # type: ignore[arg-type]
+    rec = listen_spelled(script.listen, None, Grammar.of("spelling", ["see", "a", "tee"]),  # type: ignore[arg-type]
                          timeout_s=8, gap_s=1.5)
     assert script.timeouts == [8, 1.5, 1.5]
     assert rec.heard == ["see a tee", "sea a tee"]
@@ -80,9 +80,9 @@ def test_listen_spelled_joins_segments_until_a_longer_silence() -> None:
 
 def test_listen_spelled_stops_at_done_and_passes_a_timeout_through() -> None:
     script = _Script([_rec("bee ee done", 500, 900)])
-    assert listen_spelled(script, None, Grammar.of("spelling", ["bee"])).text == "bee ee done"  # type: ignore[arg-type]
+    assert listen_spelled(script.listen, None, Grammar.of("spelling", ["bee"])).text == "bee ee done"  # type: ignore[arg-type]
     quiet = _Script([Recognition(engine="script", timed_out=True, result_at_ms=8000)])
-    assert listen_spelled(quiet, None, Grammar.of("spelling", ["bee"])).timed_out  # type: ignore[arg-type]
+    assert listen_spelled(quiet.listen, None, Grammar.of("spelling", ["bee"])).timed_out  # type: ignore[arg-type]
 
 
 def test_text_recognizer_reads_lines() -> None:

@@ -164,7 +164,7 @@ class Recognizer(Protocol):
     name: str
 
     def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
-        """Hear one utterance from ``audio``.
+        """Hear one utterance from ``audio`` (a spelling whole, its pauses and all).
 
         Returns when the engine's endpointer says the utterance is over, when the
         stream ends, or with ``timed_out`` when no speech starts within
@@ -221,24 +221,24 @@ def recognize_clip(recognizer: Recognizer, clip: Clip, grammar: Grammar,
     return recognizer.listen(MemorySource(clip), grammar, timeout_s)
 
 
-def listen_spelled(recognizer: Recognizer, audio: AudioIn, grammar: Grammar,
-                   timeout_s: float = 8.0, gap_s: float = 1.5,
+def listen_spelled(listen: Callable[[AudioIn, Grammar, float], Recognition], audio: AudioIn,
+                   grammar: Grammar, timeout_s: float = 8.0, gap_s: float = 1.5,
                    done_words: Sequence[str] = ("done", "finished", "that's it")) -> Recognition:
     """Letters with pauses: keep listening through endpoints until a longer silence.
 
     Vosk 0.3.45 ends an utterance after 0.5-1 s of silence (its model's
     endpoint rules), shorter than the pause between spelled letters; so each
-    segment is one listen, and spelling ends when no new speech starts within
-    ``gap_s`` or a segment ends with a done word.
+    segment is one ``listen`` (an engine's own one-utterance listen), and spelling
+    ends when no new speech starts within ``gap_s`` or a segment ends with a done word.
     """
-    parts = [recognizer.listen(audio, grammar, timeout_s)]
+    parts = [listen(audio, grammar, timeout_s)]
     if parts[0].timed_out:
         return parts[0]
     while True:
         last = parts[-1].text.split()
         if last and (" ".join(last[-2:]) in done_words or last[-1] in done_words):
             break
-        nxt = recognizer.listen(audio, grammar, gap_s)
+        nxt = listen(audio, grammar, gap_s)
         parts.append(nxt)
         if nxt.timed_out or not nxt.alternatives:
             break

@@ -42,8 +42,10 @@ from voice.hearing.asr.base import (
     Recognition,
     allowed_sequence,
     keep_known,
+    listen_spelled,
 )
 from voice.hearing.audio_in import AudioIn
+from voice.hearing.endpoint import SPELLING_PAUSE_S
 
 log = logging.getLogger("tabletop.asr.vosk")
 
@@ -223,6 +225,15 @@ class VoskRecognizer:
     def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
         if audio.rate_hz != ASR_RATE_HZ:
             raise ValueError(f"Vosk is fed {ASR_RATE_HZ} Hz audio, got {audio.rate_hz} Hz")
+        if grammar.kind == "spelling":
+            # Vosk ends an utterance at its model's own pauses: a spelling is its
+            # utterances joined until the spelling's pause passes with no new letter.
+            return listen_spelled(self._listen_once, audio, grammar, timeout_s,
+                                  gap_s=SPELLING_PAUSE_S)
+        return self._listen_once(audio, grammar, timeout_s)
+
+    def _listen_once(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0
+                     ) -> Recognition:
         dec = self._decoder(grammar)
         rec = dec.rec
         start_fed = dec.fed_s

@@ -64,8 +64,10 @@ from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
 from voice.hearing.asr.letter_head import LetterHead, combined, load_shipped
+from voice.hearing.asr.whisper_spelling import Slot, listen_spelling
 from voice.hearing.asr.whisper_words import (
     ALPHABET_PROMPT,
+    LETTER_NAME_S,
     LETTER_SOUNDS,
     LETTERS,
     NATO,
@@ -90,7 +92,10 @@ log = logging.getLogger("tabletop.asr.whisper")
 WINDOW_FRAMES = 1000
 """Encoder window for an utterance up to 10 s (mel frames of 10 ms)."""
 LONG_FRAMES = 3000
-"""Whisper's full 30 s window, for longer utterances."""
+"""Whisper's full 30 s window, the longest utterance it hears."""
+STEP_FRAMES = 500
+"""Past WINDOW_FRAMES the window grows in steps of 5 s (a long spelled name of 12 s is
+encoded on 15 s, not 30: the encoder's cost grows with its window)."""
 QUIET_PEAK = 0.05
 """A segment whose peak is under this (-26 dBFS) is raised to SPEECH_PEAK before decoding:
 on 379 digits scaled down 26 dB, 89.4 % were heard as they were and 93.7 % raised
@@ -105,12 +110,6 @@ MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
 repeating the prompt's list, "Two, three, four, ...")."""
 
-LETTER_NAME_S = 0.46
-"""Speech shorter than this (seconds, the voice detector's measure), written as one word
-that is no NATO word, is read as a letter name. The two overlap: through the game's ears
-espeak's letter names (7 voices) last 0.29-0.50 s and its NATO words 0.42-0.70 s (10th to
-90th percentile), and the demo's fast NATO words 0.29-0.48 s. At 0.3 s, 6 points fewer
-letter names said alone by the 4 held-out voices were heard (58.7 against 64.4 %)."""
 LETTER_LEAD_S = 0.3
 """Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
 by espeak voices through the game's ears (3 voices / 4 others; names, NATO words):
@@ -219,6 +218,7 @@ class WhisperRecognizer:
         self._stream: AudioIn | None = None  # the audio the detector last heard
         self.alternatives = alternatives
         self._class_tokens: dict[tuple[str, ...], dict[str, list[int]]] = {}
+        self._letter_ids: dict[int, str] | None = None
         self.letter_head: LetterHead | None = load_shipped()
         """The second opinion on letter names (None: the decoder alone)."""
         self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32), Grammar("yesno", ("yes",)))
@@ -230,16 +230,11 @@ class WhisperRecognizer:
     def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
         if audio.rate_hz != ASR_RATE_HZ:
             raise ValueError(f"Whisper is fed {ASR_RATE_HZ} Hz audio, got {audio.rate_hz} Hz")
-        policy = EndpointPolicy.for_kind("letter" if grammar.kind == "spelling"
-                                         else grammar.kind)
+        if grammar.kind == "spelling":
+            return listen_spelling(self, audio, grammar, timeout_s)
+        policy = EndpointPolicy.for_kind(grammar.kind)
         ends = Endpointer(policy, WINDOW_S)
-        # The detector runs on through one stream (a reset between the letters of a
-        # spelling made the first windows after each pause unreliable), and starts
-        # afresh on a new one: carried from the end of one recording into the next it
-        # lost 3 % of digits and 8 % of commands (bench_hearing.py).
-        if self._stream is not audio:
-            self._vad.reset()
-            self._stream = audio
+        self.fresh_stream(audio)
         kept: list[np.ndarray] = []
         kept_from = 0  # window index of kept[0]
         preroll = max(1, round(policy.preroll_s / WINDOW_S))
@@ -316,6 +311,63 @@ class WhisperRecognizer:
                            result_at_ms=n * WINDOW_S * 1000,
                            decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms)
 
+    def fresh_stream(self, audio: AudioIn) -> None:
+        """The detector runs on through one stream (a reset between the letters of a
+        spelling made the first windows after each pause unreliable), and starts afresh on
+        a new one: carried from the end of one recording into the next it lost 3 % of
+        digits and 8 % of commands (bench_hearing.py)."""
+        if self._stream is not audio:
+            self._vad.reset()
+            self._stream = audio
+
+    def speech_probability(self, window: np.ndarray) -> float:
+        """The voice detector's probability (0-1) that one window is speech."""
+        return self._vad.probability(window)
+
+    def letter(self, samples: np.ndarray, said_s: float | None = None) -> Decoded:
+        """One run of a spelling heard as a letter (see :meth:`_letter`)."""
+        return self._letter(samples, said_s)
+
+    def stretch_letters(self, samples: np.ndarray, prompt: str, max_tokens: int
+                        ) -> list[Slot] | str:
+        """A whole spelled stretch decoded after ``prompt``: its letters, each with the 26
+        letters' probabilities at its step; or the text as written where the decoder wrote
+        anything but single letters and punctuation (a word, "double")."""
+        tok = self._tok
+        head = [tok.sot_prev, *tok.encode(" " + prompt)]
+        start = [*head, *tok.sot_sequence, tok.no_timestamps]
+        res = self._model.generate(
+            self._encode(samples), [start], beam_size=1, max_length=len(start) + max_tokens,
+            return_logits_vocab=True, suppress_blank=True, suppress_tokens=self._suppress)[0]
+        ids = res.sequences_ids[0]
+        owner = self._single_letters()
+        columns = np.array(sorted(owner))
+        slots: list[Slot] = []
+        for step, token in enumerate(ids):
+            if token not in owner:
+                if tok.decode([token]).strip(" ,.-;:!?"):
+                    return str(tok.decode(ids))
+                continue
+            logits = np.asarray(res.logits[0][step], dtype=np.float64).reshape(-1)[columns]
+            p = np.exp(logits - logits.max())
+            probs: dict[str, float] = {}
+            for token_id, share in zip(columns, p / p.sum(), strict=True):
+                letter = owner[int(token_id)]
+                probs[letter] = probs.get(letter, 0.0) + float(share)
+            slots.append(Slot(owner[token], probs))
+        return slots
+
+    def _single_letters(self) -> dict[int, str]:
+        """Token id -> letter, for the tokens that are one letter (either case, spaced or not)."""
+        if self._letter_ids is None:
+            self._letter_ids = {}
+            for c in LETTERS:
+                for form in (" " + c.upper(), c.upper(), " " + c, c):
+                    ids = self._tok.encode(form)
+                    if len(ids) == 1:
+                        self._letter_ids[ids[0]] = c
+        return self._letter_ids
+
     def prepare(self, grammar: Grammar) -> None:
         """Nothing to build per grammar (no decoding graph); class tokens are cached."""
         self._classes(grammar)
@@ -333,7 +385,8 @@ class WhisperRecognizer:
         if 0.0 < peak < QUIET_PEAK:
             samples = samples * (SPEECH_PEAK / peak)  # a far or quiet voice, brought up
         feats = self._features(samples)[:, :-1]
-        frames = WINDOW_FRAMES if feats.shape[1] <= WINDOW_FRAMES else LONG_FRAMES
+        frames = min(LONG_FRAMES, max(WINDOW_FRAMES, -(-feats.shape[1] // STEP_FRAMES)
+                                      * STEP_FRAMES))
         feats = feats[:, -frames:]
         if feats.shape[1] < frames:
             feats = np.pad(feats, ((0, 0), (0, frames - feats.shape[1])))

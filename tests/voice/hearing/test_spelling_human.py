@@ -1,0 +1,75 @@
+"""Spellings by real people through the game's listening path (the embedded Whisper).
+
+Two names spelled at the speakers' own pace (shared/speech/spelled, MIT) and two letters
+said alone (letters/callie, CC BY-SA 3.0), copied unchanged into tests/data/speech; the
+full sets are measured by bench/bench_hearing.py. Each spelling is heard as the game
+hears it, with the answer known, and judged; the same recording judged against a
+one-letter misspelling is never taken, whatever the host then asks.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voice.hearing.asr.base import Grammar
+from voice.hearing.audio_in import WavSource
+from voice.hosting.voice_adapter import VoiceEars
+from voice.understanding.judge import Understood, judge
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "speech"
+
+
+def _heard(whisper: object, name: str, answer: str) -> tuple[tuple[str, ...], Understood]:
+    ears = VoiceEars(whisper, WavSource(DATA / name, tail_s=2.0))  # type: ignore[arg-type]
+    heard = ears.listen("spelling", [answer], timeout_s=5.0)
+    assert heard.nbest, f"nothing heard in {name}"
+    return heard.nbest, judge({"kind": "spelling", "heard": list(heard.nbest), "answer": answer})
+
+
+def _settled(result: Understood, meant: str) -> str:
+    """The spelling once each letter in doubt is answered as the speaker meant it."""
+    letters = list(str(result.value))
+    for k, heard, other in result.doubt:
+        if meant[k] in (heard, other):
+            letters[k] = meant[k]
+    return "".join(letters)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "answer", "misspelt"), [
+    ("spelled_arjun_R_4s7PwX.wav", "arjun", "arjan"),
+    ("spelled_mayurshah_R_4ssmic.wav", "mayurshah", "mayershah"),
+])
+def test_a_name_spelled_at_the_speakers_pace_is_heard_whole(
+        whisper: object, name: str, answer: str, misspelt: str) -> None:
+    nbest, result = _heard(whisper, name, answer)
+    assert nbest[0] == " ".join(answer), nbest  # every letter, none lost at the pauses
+    assert result.verdict == "correct"
+    _, wrong = _heard(whisper, name, misspelt)
+    assert wrong.verdict != "correct"
+    assert _settled(wrong, answer) != misspelt
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "letter"), [("letter_m_callie.wav", "m"),
+                                             ("letter_nato_k_callie.wav", "k")])
+def test_a_letter_said_alone_is_that_letter(whisper: object, name: str, letter: str) -> None:
+    nbest, result = _heard(whisper, name, letter)
+    assert result.verdict == "correct", nbest
+
+
+def test_a_word_said_whole_is_no_spelling(whisper: object) -> None:
+    """A word said instead of its letters: the whole decode writes the word, and the judge
+    does not take it as letters (the host asks for the letters)."""
+    ears = VoiceEars(whisper, WavSource(DATA / "unknown_backward_0c540988_nohash_0.wav", tail_s=2.0))  # type: ignore[arg-type]
+    heard = ears.listen("spelling", ["backward"], timeout_s=5.0)
+    result = judge({"kind": "spelling", "heard": list(heard.nbest) or [""], "answer": "backward"})
+    assert result.verdict == "unclear" and not result.doubt, (heard.nbest, result)
+
+
+def test_the_spelling_grammar_carries_the_answer_only_to_check_its_length() -> None:
+    grammar = VoiceEars.grammar("spelling", ["colour", "color"])
+    assert grammar.verify == ("colour", "color") and grammar.answers == ()
+    assert isinstance(grammar, Grammar)

@@ -1,0 +1,376 @@
+"""A spelling heard whole with Whisper: every letter, at the speller's own pace.
+
+People spell with 0.2-0.5 s between letters, say a name as two runs with a longer pause
+between them, and run letters together when they are sure. Two kinds of evidence hear
+them, and each checks the other:
+
+- **the letters one by one**: each run of speech between pauses (an *island*) is heard as
+  a letter as soon as it ends (:meth:`WhisperRecognizer._letter`: NATO words, the letter
+  names' classifier and the encoder's letter head), while the speller goes on;
+- **the stretch whole**: once the spelling is over, all of it is decoded at once after a
+  letter prompt, which writes most spellings as letters ("S O R A Y A ...") even when
+  the islands ran letters together, and gives each letter's runner-up.
+
+Where every island is one letter and the two count the same letters, each letter is the
+two opinions combined; elsewhere the whole reading stands, with its own runner-ups. A
+letter whose runner-up is close becomes an alternative transcript with that one letter
+swapped: the judge asks about that letter ("Was that B or D?"), never guesses it.
+
+When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
+(a pause between the two runs of a name does not end it), a done word ("done",
+"that's it"), or as many letters as the longest accepted spelling (``Grammar.verify``):
+the answer is known only to stop listening, never to read the letters, so a misspelling
+of the same length is heard as said.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from itertools import groupby
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from voice.audio.clips import ASR_RATE_HZ
+from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
+from voice.hearing.asr.whisper_words import (
+    LETTER_SOUNDS,
+    LETTERS,
+    SPELLING_WORDS,
+    spelled_letters,
+    spelling_word,
+    transcript_words,
+)
+from voice.hearing.endpoint import SPELLING_PAUSE_S, Endpointer, EndpointPolicy
+from voice.hearing.vad import WINDOW, WINDOW_S
+
+if TYPE_CHECKING:
+    from voice.hearing.asr.whisper import Decoded, WhisperRecognizer
+    from voice.hearing.audio_in import AudioIn
+
+STRETCH_PROMPT = "Spelled letter by letter: N E C"
+"""The whole stretch's prompt: letters written one by one, spaced. Over 35 people spelling
+their names (shared/speech/spelled), whole names right: 12 with this prompt, 11 with the
+comma-separated "N, E, C" and 11 with the whole alphabet (which it tends to continue)."""
+STRETCH_LEAD_S = 0.5
+"""Silence put before and after the stretch for its decode (seconds): the first letter
+is not lost to the decoder's start."""
+STRETCH_TOKENS = 96
+"""New tokens for a whole stretch: a long name with its commas and a space each."""
+DOUBT_P = 0.12
+"""A letter's runner-up at or above this probability (0-1) is offered as an alternative
+(that letter swapped), for the host to ask about; below it the letter is taken as heard."""
+MAX_SWAPS = 6
+"""Alternatives with one letter swapped, at most (the likeliest runner-ups)."""
+LONGEST_LETTER_S = 1.2
+"""A run of speech longer than this (seconds) is no single letter, even where it was heard
+as one (a name said whole, "Nicholas Shah", read as N): NATO words said alone last
+0.4-0.7 s, a slow letter name under 1 s."""
+DONE_WORDS = ("done", "finished", "that's it")
+NEAR_END = 2
+"""From half the answer's letters, or this many short of them, each run's end is followed
+by a decode of the whole stretch, to see whether the spelling is complete (the runs' own
+count is often off: letters run together are heard as a word)."""
+SPELLING_MAX_S = 40.0
+"""The longest spelling (seconds from its first letter): a long name spelled slowly."""
+SHORT_PAUSE_S = 2.5
+"""The pause a spelling goes on through while it has fewer letters than the answer
+(seconds): a speller between the two words of a name, or thinking, is not done."""
+
+
+@dataclass(frozen=True)
+class Island:
+    """One run of speech inside a spelling, heard as a letter (or what was said instead)."""
+
+    start_s: float
+    """Where the run starts, from the start of listening (seconds)."""
+    end_s: float
+    """Where its speech ends (seconds)."""
+    decoded: Decoded
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One letter of a reading and how sure its hearer was of each letter."""
+
+    letter: str
+    probs: dict[str, float]
+    """Letter -> probability (0-1, summing to 1); empty where the hearer gave none."""
+
+    def runner_up(self) -> tuple[str, float] | None:
+        others = [(c, p) for c, p in self.probs.items() if c != self.letter]
+        return max(others, key=lambda cp: cp[1]) if others else None
+
+
+def _normalised(probs: dict[str, float]) -> dict[str, float]:
+    total = sum(max(p, 0.0) for p in probs.values())
+    return {c: max(p, 0.0) / total for c, p in probs.items()} if total > 0 else {}
+
+
+def island_slots(island: Island) -> list[Slot]:
+    """An island's letters: one letter with its probabilities, or the letters of a run
+    said without a pause (no probabilities); [] where it was no letter."""
+    text, probs = island.decoded.text.strip(), island.decoded.classes
+    if len(text) == 1 and text in LETTERS and probs:
+        if island.end_s - island.start_s >= LONGEST_LETTER_S:
+            return []  # a word said whole ("Nicholas Shah"), not the N it was read as
+        return [Slot(text, _normalised(probs))]
+    words = spelled_letters(transcript_words(text, "spelling"))
+    return [Slot(w, {}) for w in words] if all(len(w) == 1 for w in words) else []
+
+
+def _mixed(whole: Slot, island: Slot, *, island_first: bool = False) -> Slot:
+    """Two hearings of one letter: where both gave probabilities, their geometric mean, or
+    the island's letter when ``island_first``; where only one did, it stands. A different
+    letter from the other hearing is kept as a runner-up, for the host to ask about."""
+    if whole.probs and island.probs and not island_first:
+        mixed = _normalised({c: math.sqrt(max(whole.probs.get(c, 0.0), 1e-6)
+                                          * max(island.probs.get(c, 0.0), 1e-6))
+                             for c in LETTERS})
+        return Slot(max(mixed, key=mixed.__getitem__), mixed)
+    known, other = (island, whole) if island.probs or not whole.probs else (whole, island)
+    if other.letter == known.letter:
+        return known
+    probs = dict(known.probs) or {known.letter: 1.0 - DOUBT_P}
+    probs[other.letter] = max(probs.get(other.letter, 0.0), DOUBT_P)
+    return Slot(known.letter, probs)
+
+
+def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
+    """The whole reading checked and filled in by the islands' letters: letters the two
+    share are combined, letters only the islands heard at the start or the end (the
+    whole decode drops the first letter now and then) are put in, and where they heard different letters the whole
+    reading's stands with the islands' as its runner-up, for the host to ask about."""
+    from difflib import SequenceMatcher
+
+    ones = [slot for island in islands for slot in island_slots(island)]
+    owner = [k for k, island in enumerate(islands) for _ in island_slots(island)]
+    if not ones:
+        return whole
+    if all(len(island_slots(i)) == 1 and island_slots(i)[0].probs for i in islands):
+        # Every run was one letter, said alone: they are the letters (the whole decode
+        # loops on a letter said alone, "O O O O ..."), with its letters as runner-ups:
+        # a letter heard alone (NATO words, the letter names' classifier, the encoder's
+        # head) is heard better than inside the whole decode (en-gb-x-rp letter names:
+        # 25 of 26 alone, 20 when the two were averaged).
+        if len(whole) != len(ones):
+            return ones
+        return [_mixed(w, o, island_first=True) for w, o in zip(whole, ones, strict=True)]
+    whole = unlooped(whole)
+    out: list[Slot] = []
+    matcher = SequenceMatcher(None, [s.letter for s in whole], [s.letter for s in ones],
+                              autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "insert":
+            # Inside, an island read twice ("I, I") would add a letter; at the ends, only
+            # a run close to the rest of the spelling (not a breath or a click before it).
+            if i1 in (0, len(whole)) and _close(islands, owner[j1], owner[j2 - 1]):
+                out.extend(ones[j1:j2])
+        elif op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            out.extend(_mixed(w, o) for w, o in zip(whole[i1:i2], ones[j1:j2], strict=True))
+        else:  # the whole decode heard letters the islands ran together: it stands
+            out.extend(whole[i1:i2])
+    return out
+
+
+NEAR_RUN_S = 1.0
+"""Letters only the islands heard, at the start or the end of a spelling, are put in only
+when their run is this close (seconds) to the next or the last run."""
+
+
+def _close(islands: list[Island], first: int, last: int) -> bool:
+    """Whether islands ``first``..``last`` are NEAR_RUN_S or closer to the islands around."""
+    before = islands[first - 1].end_s if first > 0 else None
+    after = islands[last + 1].start_s if last + 1 < len(islands) else None
+    gaps = [g for g in (None if before is None else islands[first].start_s - before,
+                        None if after is None else after - islands[last].end_s) if g is not None]
+    return bool(gaps) and min(gaps) <= NEAR_RUN_S
+
+
+LOOP_RUN = 3
+"""The same letter this many times running is the decoder looping (no word spells a letter
+three times in a row): the run is one letter."""
+
+
+def unlooped(slots: list[Slot]) -> list[Slot]:
+    """``slots`` with each run of LOOP_RUN or more of one letter cut to one."""
+    out: list[Slot] = []
+    for _, group in groupby(slots, key=lambda s: s.letter):
+        run = list(group)
+        out.extend(run if len(run) < LOOP_RUN else run[:1])
+    return out
+
+
+def alternatives(slots: list[Slot], grammar: Grammar) -> list[Alternative]:
+    """The reading, then the reading with one doubtful letter swapped for its runner-up."""
+    best = " ".join(s.letter for s in slots)
+    conf = min((s.probs.get(s.letter, 0.0) for s in slots if s.probs), default=None)
+    alts = [Alternative(best, conf, None, (), allowed_sequence(best, grammar))]
+    doubts = []
+    for k, slot in enumerate(slots):
+        runner = slot.runner_up()
+        if runner is not None and runner[1] >= DOUBT_P:
+            doubts.append((runner[1], k, runner[0]))
+    for p, k, letter in sorted(doubts, reverse=True)[:MAX_SWAPS]:
+        swapped = " ".join(letter if j == k else s.letter for j, s in enumerate(slots))
+        alts.append(Alternative(swapped, p, None, (), allowed_sequence(swapped, grammar)))
+    return alts
+
+
+def letters_heard(islands: list[Island]) -> int:
+    """How many letters the islands so far spell ("double f" two; a word said instead none)."""
+    words = spelled_letters([w for i in islands
+                             for w in transcript_words(i.decoded.text, "spelling")])
+    count = 0
+    for k, word in enumerate(words):
+        if len(word) == 1 or word in LETTER_SOUNDS - {"double"}:
+            count += 2 if k > 0 and words[k - 1] == "double" else 1
+    return count
+
+
+def longest_answer(grammar: Grammar) -> int | None:
+    """Letters in the longest accepted spelling (None: no answer is known)."""
+    longest = max((sum(c in LETTERS for c in v) for v in grammar.verify), default=0)
+    return longest or None
+
+
+def ends_with_done(islands: list[Island]) -> bool:
+    words = transcript_words(islands[-1].decoded.text, "spelling") if islands else []
+    said = " ".join(words)
+    return any(said.endswith(d) for d in DONE_WORDS)
+
+
+def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
+                    timeout_s: float) -> Recognition:
+    """Hear one whole spelling from ``audio`` (see the module docstring)."""
+    policy = EndpointPolicy.for_kind("letter")
+    ends = Endpointer(policy, WINDOW_S)
+    rec.fresh_stream(audio)
+    preroll = max(1, round(policy.preroll_s / WINDOW_S))
+    need = longest_answer(grammar)
+    windows: list[np.ndarray] = []
+    islands: list[Island] = []
+    spent, final_ms = 0.0, 0.0
+    so_far = 0  # letters heard so far, by the islands or the whole stretch
+    n = 0
+    pending = b""
+    while True:
+        chunk = audio.read(WINDOW - len(pending) // 2)
+        if not chunk:
+            break
+        pending += chunk
+        if len(pending) < WINDOW * 2:
+            continue
+        window = np.frombuffer(pending, dtype="<i2").astype(np.float32) / 32768.0
+        pending = b""
+        c0 = time.perf_counter()
+        windows.append(window)
+        utt = ends.feed(n * WINDOW_S, rec.speech_probability(window))
+        n += 1
+        spent += time.perf_counter() - c0
+        if utt is not None:
+            first = max(0, round(utt.start_s / WINDOW_S) - preroll)
+            decoded = rec.letter(np.concatenate(windows[first:]),
+                                 utt.speech_end_s - utt.start_s)
+            spent += decoded.decode_ms / 1000
+            final_ms = decoded.decode_ms
+            if transcript_words(decoded.text, "spelling"):
+                islands.append(Island(utt.start_s, utt.speech_end_s, decoded))
+                if ends_with_done(islands):
+                    break
+                so_far = max(so_far, letters_heard(islands))
+                if need is not None and so_far >= min(need - NEAR_END, need // 2):
+                    # Near as many letters as the answer: the whole stretch says whether
+                    # that is all (an island may be heard as two letters, or two as one).
+                    c0 = time.perf_counter()
+                    alts, whole_letters = _whole(rec, windows, islands, preroll, grammar)
+                    whole_ms = (time.perf_counter() - c0) * 1000
+                    spent += whole_ms / 1000
+                    so_far = max(so_far, whole_letters)
+                    if alts and whole_letters >= need:
+                        return _heard(rec, alts, islands, n, spent, final_ms + whole_ms)
+        if not islands and not ends.in_speech and n * WINDOW_S >= timeout_s:
+            return Recognition(engine=rec.name, timed_out=True,
+                               result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
+        pause = SPELLING_PAUSE_S
+        if need is not None and so_far < need:
+            pause = SHORT_PAUSE_S  # letters still to come: a longer pause between names
+        if islands and not ends.in_speech and n * WINDOW_S - islands[-1].end_s >= pause:
+            break
+        if n * WINDOW_S >= (islands[0].start_s if islands else timeout_s) + SPELLING_MAX_S:
+            break
+    last = ends.finish(n * WINDOW_S) if ends.in_speech else None
+    if last is not None:
+        first = max(0, round(last.start_s / WINDOW_S) - preroll)
+        decoded = rec.letter(np.concatenate(windows[first:]), last.speech_end_s - last.start_s)
+        spent += decoded.decode_ms / 1000
+        if transcript_words(decoded.text, "spelling"):
+            islands.append(Island(last.start_s, last.speech_end_s, decoded))
+    if not islands:
+        return Recognition(engine=rec.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
+                           decode_ms=spent * 1000)
+    started = time.perf_counter()
+    alts, _ = _whole(rec, windows, islands, preroll, grammar)
+    whole_ms = (time.perf_counter() - started) * 1000
+    return _heard(rec, alts, islands, n, spent + whole_ms / 1000, final_ms + whole_ms)
+
+
+def _heard(rec: WhisperRecognizer, alts: list[Alternative], islands: list[Island], n: int,
+           spent_s: float, final_ms: float) -> Recognition:
+    return Recognition(alternatives=tuple(alts), engine=rec.name,
+                       speech_end_ms=islands[-1].end_s * 1000, result_at_ms=n * WINDOW_S * 1000,
+                       decode_ms=spent_s * 1000, final_ms=final_ms)
+
+
+def letters_in(text: str) -> int:
+    """Letters a transcript of single letters spells (words count none)."""
+    return sum(len(w) == 1 for w in text.split())
+
+
+def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Island],
+           preroll: int, grammar: Grammar) -> tuple[list[Alternative], int]:
+    """The stretch decoded whole and read with the islands' letters; and how many letters
+    were surely heard (whether the spelling may be over): the fused reading's, or where the
+    whole decode wrote words, the fewer of its letters and the islands'."""
+    first = max(0, round(islands[0].start_s / WINDOW_S) - preroll)
+    last = min(len(windows), round(islands[-1].end_s / WINDOW_S) + preroll)
+    lead = np.zeros(round(STRETCH_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
+    samples = np.concatenate([lead, *windows[first:last], lead])
+    whole = rec.stretch_letters(samples, STRETCH_PROMPT, STRETCH_TOKENS)
+    joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
+    if isinstance(whole, list):
+        if whole and not spelling_word(joined.split()):
+            letters = fused(whole, islands)
+            return alternatives(letters, grammar), len(letters)
+        whole_text = " ".join(s.letter for s in whole)
+    else:  # NATO words as their letters ("in the" for India), other words as words
+        whole_text = " ".join(spelled_letters(transcript_words(whole, "spelling")))
+    # The whole decode wrote words: NATO words (which the islands hear one by one better:
+    # it adds and drops some), a word said instead of letters, "double f", "as in". The
+    # letter reader reads both hearings; the islands' first where they are all letters.
+    # One run heard as a letter, which the whole decode wrote as a word, was a word said
+    # whole ("backward", read as W by the letter classifier, which must name a letter).
+    texts = [whole_text, joined]
+    if not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)):
+        texts.reverse()
+    return [Alternative(t, None, None, (), allowed_sequence(t, grammar))
+            for t in dict.fromkeys(t for t in texts if t)], min(letters_in(whole_text),
+                                                                letters_in(joined))
+
+
+def _island_text(island: Island) -> str:
+    """An island as the letter reader should read it: its letters, or what was said ("" for
+    a word said whole that was read as one letter: the whole decode has its words)."""
+    slots = island_slots(island)
+    if slots:
+        return " ".join(slot.letter for slot in slots)
+    words = transcript_words(island.decoded.text, "spelling")
+    return "" if len(words) == 1 and len(words[0]) == 1 else " ".join(words)
+
+
+def _unknown(text: str) -> int:
+    """Words of ``text`` that are neither letters nor spelling words (more: less a spelling)."""
+    return sum(len(w) > 1 and w not in LETTER_SOUNDS and w not in SPELLING_WORDS
+               for w in spelled_letters(text.split()))
