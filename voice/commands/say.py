@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     def note(text: str) -> None:
         print(f"tabletop: {text}", file=sys.stderr, flush=True)
 
-    speaker, _ = open_speaker(voice, out, VoiceSettings(rate=rate), note=note)
+    speaker, _ = open_speaker(voice, out, VoiceSettings(rate=rate), note=note, ahead=False)
     mouth = VoiceMouth(speaker)
     for i, line in enumerate(args.text):
         if i and isinstance(out, WavSink):  # a breath between lines, as in a game

@@ -21,6 +21,7 @@ Piper engine itself (``piper-tts``, GPL-3.0) is not used.
 
 from __future__ import annotations
 
+import atexit
 import json
 import logging
 import os
@@ -32,6 +33,7 @@ import threading
 import time
 import tomllib
 import unicodedata
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -337,18 +339,21 @@ class NaturalSpeaker(ReadingSpeaker):
         self.fallback = fallback
         self._ahead: queue.Queue[str] = queue.Queue()
         self._worker: threading.Thread | None = None
+        self._closing = threading.Event()
+        _SPEAKERS.add(self)
 
     @staticmethod
     def with_phrases(out: AudioOut | None = None, settings: VoiceSettings | None = None,
-                     lang: str = "en", **kw: Any) -> NaturalSpeaker:
-        """A speaker with the phrases file's ``[pronounce]`` table, its fixed clauses
-        and the letters queued to render ahead."""
+                     lang: str = "en", *, ahead: bool = True, **kw: Any) -> NaturalSpeaker:
+        """A speaker with the phrases file's ``[pronounce]`` table and the fixes file;
+        ``ahead``: the letters and the phrases' fixed clauses queued to render ahead."""
         from voice.speaking.phrases import Phrases
 
         phrases = Phrases.load(lang)
         speaker = NaturalSpeaker(out, settings, phrases.pronounce, fixes=load_fixes(), **kw)
-        speaker.prepare_letters()
-        speaker.prepare(fixed_lines(phrases.templates.values()))
+        if ahead:
+            speaker.prepare_letters()
+            speaker.prepare(fixed_lines(phrases.templates.values()))
         return speaker
 
     @property
@@ -438,9 +443,17 @@ class NaturalSpeaker(ReadingSpeaker):
         """The letter names at the current speed, for spelling without a wait."""
         self.prepare(f"\0letter {name}" for name in LETTER_NAMES.values())
 
+    def close(self) -> None:
+        """Stop rendering ahead, waiting for the clause being rendered (onnxruntime must not
+        be running when the interpreter shuts down: it aborts the process)."""
+        self._closing.set()
+        worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(10.0)
+
     def _render_ahead(self) -> None:
         with_low_priority()
-        while True:
+        while not self._closing.is_set():
             try:
                 line = self._ahead.get(timeout=1.0)
             except queue.Empty:
@@ -505,6 +518,15 @@ class NaturalSpeaker(ReadingSpeaker):
         self._current = line
         threading.Thread(target=run, daemon=True, name="natural-voice-line").start()
         return line
+
+
+_SPEAKERS: weakref.WeakSet[NaturalSpeaker] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for speaker in list(_SPEAKERS):
+        speaker.close()
 
 
 def fixed_lines(templates: Iterable[list[str]]) -> list[str]:
