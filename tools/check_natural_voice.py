@@ -80,7 +80,10 @@ def heard_as(rec: WhisperRecognizer, clip: Clip) -> str:
 
 
 def said(word: str, heard: str) -> bool:
-    return word in heard.split() or heard.replace(" ", "") == word.replace("'", "")
+    """Whether ``word`` is among the words heard, or two heard words make it ("handle bars")."""
+    words = heard.split()
+    joined = {a + b for a, b in zip(words, words[1:], strict=False)}
+    return word in words or word.replace("'", "") in joined
 
 
 def letter_heard(rec: WhisperRecognizer, clip: Clip, letter: str) -> str:
