@@ -133,9 +133,11 @@ class ClipCache:
     the exact text said, so an edited phrase is a new key and never plays stale audio.
     """
 
-    def __init__(self, max_s: float = 600.0) -> None:
+    def __init__(self, max_s: float = 1200.0) -> None:
         self.max_s = max_s
-        """Most audio kept (seconds; 600 s of 22,050 Hz int16 is 26 MB)."""
+        """Most audio kept (seconds; 1,200 s of 22,050 Hz int16 is 53 MB): the phrases
+        file's fixed clauses, rendered ahead, are about 560 s at normal speed (1,508
+        words), and the game's own lines need room beside them."""
         self._clips: OrderedDict[tuple[str, float], Clip] = OrderedDict()
         self._held_s = 0.0
         self._lock = threading.Lock()
@@ -340,6 +342,8 @@ class NaturalSpeaker(ReadingSpeaker):
         self._ahead: queue.Queue[str] = queue.Queue()
         self._worker: threading.Thread | None = None
         self._closing = threading.Event()
+        self._lines: set[threading.Thread] = set()
+        """Threads playing a line whose rest may still be rendering."""
         _SPEAKERS.add(self)
 
     @staticmethod
@@ -447,9 +451,10 @@ class NaturalSpeaker(ReadingSpeaker):
         """Stop rendering ahead, waiting for the clause being rendered (onnxruntime must not
         be running when the interpreter shuts down: it aborts the process)."""
         self._closing.set()
-        worker = self._worker
-        if worker is not None and worker is not threading.current_thread():
-            worker.join(10.0)
+        self.stop()
+        for thread in [self._worker, *self._lines]:
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(10.0)
 
     def _render_ahead(self) -> None:
         with_low_priority()
@@ -514,9 +519,12 @@ class NaturalSpeaker(ReadingSpeaker):
             finally:
                 line._done.set()
                 self.gate.speech_ended(self._clock())
+                self._lines.discard(threading.current_thread())
 
         self._current = line
-        threading.Thread(target=run, daemon=True, name="natural-voice-line").start()
+        thread = threading.Thread(target=run, daemon=True, name="natural-voice-line")
+        self._lines.add(thread)
+        thread.start()
         return line
 
 
