@@ -87,6 +87,12 @@ def embedded(name: str = "whisper-tiny.en", text: str | None = None) -> Embedded
     return EmbeddedModel(name, entry["package"], entry["folder"], dict(entry["sha256"]))
 
 
+def voice(name: str = "joe-medium", text: str | None = None) -> EmbeddedModel:
+    """The manifest's entry for a packaged TTS voice (the natural voice's weights)."""
+    entry = _manifest_data(text)["voice"][name]
+    return EmbeddedModel(name, entry["package"], entry["folder"], dict(entry["sha256"]))
+
+
 def letter_head_sha256(text: str | None = None) -> str:
     """The SHA-256 the shipped letter-name classifier (``letter_head.npz``) must have."""
     return str(_manifest_data(text)["head"]["letter-names"]["sha256"])

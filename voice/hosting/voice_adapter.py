@@ -1,6 +1,7 @@
 """The dialogue's mouth and ears on real speech parts: pyttsx3 out, a recognizer in.
 
-:class:`VoiceMouth` speaks through :class:`~voice.speaking.tts.Pyttsx3Speaker`, one line
+:class:`VoiceMouth` speaks through a :class:`~voice.speaking.tts.ReadingSpeaker` (espeak-ng
+or the natural voice), one line
 at a time, waiting for each to finish (a new clip would cut the last one
 off), reading ``___`` gaps in the Missing Word style and spelled-out words
 (``C-O-L-O-U-R``, the transcript's form) letter by letter.
@@ -27,7 +28,7 @@ from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 from voice.hearing.audio_in import AudioIn
 from voice.hosting.dialogue import Heard, Mouth
 from voice.speaking.audio_out import Playback
-from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, Pyttsx3Speaker
+from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, ReadingSpeaker
 from voice.understanding.judge import grammar_words, parse_command
 from voice.understanding.replies import said_plainly, yesno
 
@@ -50,9 +51,9 @@ def letters_for_speech(text: str) -> str:
 
 
 class VoiceMouth:
-    """Speech out through pyttsx3; each line is played to its end before the next."""
+    """Speech out through a speaker; each line is played to its end before the next."""
 
-    def __init__(self, speaker: Pyttsx3Speaker, poll_s: float = 0.05) -> None:
+    def __init__(self, speaker: ReadingSpeaker, poll_s: float = 0.05) -> None:
         self.speaker = speaker
         self.poll_s = poll_s
 

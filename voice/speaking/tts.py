@@ -171,8 +171,13 @@ def list_voices() -> list[tuple[str, str]]:
         return [(v.id, v.name) for v in _engine().getProperty("voices")]
 
 
-class Pyttsx3Speaker:
-    """pyttsx3 rendering + :class:`AudioOut` playback + the mic gate."""
+class ReadingSpeaker:
+    """The reading styles every voice shares, on top of one way to render plain text.
+
+    A voice engine supplies ``_render_raw`` (text, pronunciations already applied, to a
+    clip); spelling, Missing Word gaps, playing with the mic gate and stopping are the
+    same whichever engine speaks, so the host sounds the same in either voice.
+    """
 
     def __init__(self, out: AudioOut | None = None, settings: VoiceSettings | None = None,
                  pronounce: Mapping[str, str] | None = None, gate: MicGate | None = None,
@@ -183,68 +188,14 @@ class Pyttsx3Speaker:
         self.gate = gate or MicGate()
         self._clock = clock
         self._current: Playback | None = None
-        self._letters: dict[tuple[str, int, str | None], Clip] = {}
-        if self.settings.voice:
-            self._check_voice(self.settings.voice)
+        self._letters: dict[tuple[str, str, str | None], Clip] = {}
 
-    @staticmethod
-    def with_phrases(out: AudioOut | None = None, settings: VoiceSettings | None = None,
-                     lang: str = "en", **kw: Any) -> Pyttsx3Speaker:
-        """A speaker using the ``[pronounce]`` table of the phrases file."""
-        from voice.speaking.phrases import Phrases
-        return Pyttsx3Speaker(out, settings, Phrases.load(lang).pronounce, **kw)
-
-    def _check_voice(self, voice: str) -> None:
-        voices = list_voices()
-        if not any(voice.lower() in (vid.lower(), name.lower()) for vid, name in voices):
-            sample = ", ".join(vid for vid, _ in voices[:8])
-            raise UsageError(f"unknown voice {voice!r}; e.g. {sample} ({len(voices)} voices)")
-
-    def _voice_id(self) -> str | None:
-        want = self.settings.voice
-        if not want:
-            return None
-        for vid, name in list_voices():
-            if want.lower() in (vid.lower(), name.lower()):
-                return vid
-        return None
-
-    @property
-    def rate_wpm(self) -> int:
-        return RATES_WPM[self.settings.rate]
+    def _render_raw(self, text: str) -> Clip:
+        raise NotImplementedError
 
     def render(self, text: str) -> Clip:
         """Text to audio, with ``[pronounce]`` applied; no sound is played."""
         return self._render_raw(apply_pronounce(text, self.pronounce))
-
-    def _render_raw(self, text: str) -> Clip:
-        path = _scratch() / "render.wav"
-        with _ENGINE_LOCK:
-            engine = _engine()
-            driver = getattr(getattr(engine, "proxy", None), "_driver", None)
-            # pyttsx3's queue (engine.setProperty + runAndWait) ends each loop with
-            # espeak_Cancel, which can drop a pending rate change or the render
-            # itself (measured: rates stuck after 3 changes, ~1 render in 25
-            # empty). Talking to its espeak driver directly avoids the Cancel.
-            direct = driver is not None and hasattr(driver, "startLoop") and \
-                hasattr(driver, "save_to_file")
-            target: Any = driver if direct else engine
-            vid = self._voice_id() or _DEFAULT_VOICE
-            if vid:  # before the rate: choosing a voice resets espeak's rate
-                target.setProperty("voice", vid)
-            target.setProperty("rate", self.rate_wpm)
-            for _ in range(3):
-                with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
-                    target.save_to_file(text, str(path))
-                    if driver is not None and direct:
-                        driver.startLoop()
-                    else:
-                        engine.runAndWait()
-                clip = read_wav(path)
-                if len(clip.samples) or not text.strip():
-                    break
-                log.info("tts: empty render of %r, trying again", text[:40])
-            return clip
 
     def render_spelled(self, word: str) -> Clip:
         """The word letter by letter, each letter its own render, joined by real silence."""
@@ -263,7 +214,7 @@ class Pyttsx3Speaker:
         return Clip.join(parts, rate or 22050)
 
     def _letter(self, name: str) -> Clip:
-        key = (name, self.rate_wpm, self.settings.voice)
+        key = (name, self.settings.rate, self.settings.voice)
         if key not in self._letters:
             self._letters[key] = _trim(self.render(name))
         return self._letters[key]
@@ -325,6 +276,72 @@ class Pyttsx3Speaker:
         if self._current is not None:
             self._current.stop()
             self._current = None
+
+
+class Pyttsx3Speaker(ReadingSpeaker):
+    """pyttsx3 (espeak-ng) rendering + :class:`AudioOut` playback + the mic gate."""
+
+    def __init__(self, out: AudioOut | None = None, settings: VoiceSettings | None = None,
+                 pronounce: Mapping[str, str] | None = None, gate: MicGate | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(out, settings, pronounce, gate, clock)
+        if self.settings.voice:
+            self._check_voice(self.settings.voice)
+
+    @staticmethod
+    def with_phrases(out: AudioOut | None = None, settings: VoiceSettings | None = None,
+                     lang: str = "en", **kw: Any) -> Pyttsx3Speaker:
+        """A speaker using the ``[pronounce]`` table of the phrases file."""
+        from voice.speaking.phrases import Phrases
+        return Pyttsx3Speaker(out, settings, Phrases.load(lang).pronounce, **kw)
+
+    def _check_voice(self, voice: str) -> None:
+        voices = list_voices()
+        if not any(voice.lower() in (vid.lower(), name.lower()) for vid, name in voices):
+            sample = ", ".join(vid for vid, _ in voices[:8])
+            raise UsageError(f"unknown voice {voice!r}; e.g. {sample} ({len(voices)} voices)")
+
+    def _voice_id(self) -> str | None:
+        want = self.settings.voice
+        if not want:
+            return None
+        for vid, name in list_voices():
+            if want.lower() in (vid.lower(), name.lower()):
+                return vid
+        return None
+
+    @property
+    def rate_wpm(self) -> int:
+        return RATES_WPM[self.settings.rate]
+
+    def _render_raw(self, text: str) -> Clip:
+        path = _scratch() / "render.wav"
+        with _ENGINE_LOCK:
+            engine = _engine()
+            driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+            # pyttsx3's queue (engine.setProperty + runAndWait) ends each loop with
+            # espeak_Cancel, which can drop a pending rate change or the render
+            # itself (measured: rates stuck after 3 changes, ~1 render in 25
+            # empty). Talking to its espeak driver directly avoids the Cancel.
+            direct = driver is not None and hasattr(driver, "startLoop") and \
+                hasattr(driver, "save_to_file")
+            target: Any = driver if direct else engine
+            vid = self._voice_id() or _DEFAULT_VOICE
+            if vid:  # before the rate: choosing a voice resets espeak's rate
+                target.setProperty("voice", vid)
+            target.setProperty("rate", self.rate_wpm)
+            for _ in range(3):
+                with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved"
+                    target.save_to_file(text, str(path))
+                    if driver is not None and direct:
+                        driver.startLoop()
+                    else:
+                        engine.runAndWait()
+                clip = read_wav(path)
+                if len(clip.samples) or not text.strip():
+                    break
+                log.info("tts: empty render of %r, trying again", text[:40])
+            return clip
 
 
 def _trim(clip: Clip, floor: int = 300) -> Clip:

