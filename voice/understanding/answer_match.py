@@ -11,7 +11,8 @@ combines an n-best list):
    Not a homophone one letter away: "dessert" for "desert" is a different real
    word, judged like any other (see :func:`_spoken_forms`).
 2. An accepted answer appears whole inside the utterance and everything else
-   is filler ("yes", "please", "I'd say") -> **correct**; if other content words
+   is filler ("yes", "please", "I'd say"), the answer again ("bird bird", the
+   decoder writing it twice) or a lone letter ("d dog") -> **correct**; if other content words
    are there too ("not fled", "fled or flew") -> **unclear** (confirm).
 3. Otherwise rapidfuzz similarity ``s`` (0-100) to the nearest accepted form:
 
@@ -240,7 +241,9 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
         if at < 0:
             continue
         rest = [*norm_toks[:at], *norm_toks[at + len(form_toks) :]]
-        if all(t in SOFT_WORDS for t in rest):
+        if all(t in SOFT_WORDS or t in form_toks or len(t) == 1 for t in rest):
+            # Filler, the answer written twice ("bird bird"), or a stray letter the
+            # decoder wrote beside it ("d dog"): the answer said plainly.
             return Verdict("correct", answer, 0.9)
         return Verdict("unclear", answer, 0.5)
 

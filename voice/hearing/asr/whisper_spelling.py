@@ -75,7 +75,7 @@ by a decode of the whole stretch, to see whether the spelling is complete (the r
 count is often off: letters run together are heard as a word)."""
 SPELLING_MAX_S = 40.0
 """The longest spelling (seconds from its first letter): a long name spelled slowly."""
-SHORT_PAUSE_S = 2.5
+SHORT_PAUSE_S = 2.0
 """The pause a spelling goes on through while it has fewer letters than the answer
 (seconds): a speller between the two words of a name, or thinking, is not done."""
 
