@@ -19,37 +19,11 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from content.spoken_words import NATO_WORDS
+from content.spoken_words import LETTER_NAME_WORDS, NATO_WORDS
 from voice.understanding.transcript import tokens
 
-LETTER_WORDS: dict[str, str] = {
-    "ay": "a", "eh": "a", "hey": "a", "aye": "i",
-    "be": "b", "bee": "b", "bea": "b",
-    "see": "c", "sea": "c", "si": "c", "cee": "c",
-    "dee": "d", "ee": "e",
-    "ef": "f", "eff": "f",
-    "gee": "g", "jee": "g", "ji": "g",
-    "aitch": "h", "haitch": "h", "age": "h", "each": "h",
-    "eye": "i",
-    "jay": "j",
-    "kay": "k", "okay": "k", "ok": "k", "cay": "k",
-    "el": "l", "ell": "l", "elle": "l",
-    "em": "m",
-    "en": "n", "and": "n", "end": "n", "in": "n",
-    "oh": "o", "owe": "o",
-    "pee": "p", "pea": "p",
-    "queue": "q", "cue": "q", "kew": "q", "kyu": "q",
-    "are": "r", "our": "r", "ar": "r", "arr": "r",
-    "es": "s", "ess": "s",
-    "tee": "t", "tea": "t", "ti": "t",
-    "you": "u", "yew": "u", "ewe": "u", "yu": "u",
-    "vee": "v", "vi": "v",
-    "ex": "x", "ecks": "x",
-    "why": "y", "wye": "y",
-    "zed": "z", "zee": "z", "zedd": "z",
-}
-"""Words recognizers write for spoken letter names (see notes/speech.md)."""
-LETTER_WORDS.update({c: c for c in "abcdefghijklmnopqrstuvwxyz"})
+LETTER_WORDS: dict[str, str] = {**LETTER_NAME_WORDS, **{c: c for c in "abcdefghijklmnopqrstuvwxyz"}}
+"""Letter names as recognizers write them, and the letters themselves."""
 
 NATO: dict[str, str] = NATO_WORDS
 """NATO words are far more reliable than letter names: always accepted."""
