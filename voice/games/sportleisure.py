@@ -36,7 +36,9 @@ from engine.core import (
     GameState,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Prompt,
+    PromptKind,
     RulesError,
     SaveError,
     SetupError,
@@ -73,7 +75,7 @@ VARIANTS: dict[str, str] = {
 QM_OPENING_CARDS = frozenset({SIN_BIN, RUN_FOR_THE_MONEY})
 """Cards the Question Master's team plays before the first question: they get a window."""
 
-PREGAME = "choose_first"
+PREGAME = PromptKind.CHOOSE_FIRST
 
 
 @dataclass
@@ -93,7 +95,8 @@ class FirstTeamChoice:
 
     def apply(self, action: Action) -> list[Event]:
         if action.kind != PREGAME:
-            raise InvalidActionError(f"expected a {PREGAME!r} action, got {action.kind!r}")
+            raise InvalidActionError(f"expected a {str(PREGAME)!r} action, "
+                                     f"got {str(action.kind)!r}")
         if action.value not in (0, 1) or isinstance(action.value, bool):
             raise IllegalActionError(f"the first team is 0 or 1, not {action.value!r}")
         if self.chosen is not None:
@@ -106,8 +109,11 @@ class FirstTeamChoice:
     def winners(self) -> list[int]:
         return []
 
+    def outcome(self) -> Outcome | None:
+        return None
+
     def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "pregame": PREGAME}
+        return {"game": GAME, "pregame": str(PREGAME)}
 
 
 class SportLeisureHost(CardAsks):

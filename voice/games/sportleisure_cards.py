@@ -14,7 +14,7 @@ from typing import Any
 
 from content.load import SportLeisureDeck
 from content.schema import CardKind
-from engine.core import Action, IllegalActionError, Prompt, RulesError
+from engine.core import Action, Anytime, IllegalActionError, Prompt, RulesError
 from engine.sportleisure import SportLeisureState
 from engine.sportleisure_board import (
     CARD_RULES,
@@ -147,7 +147,7 @@ class CardAsks:
                 dialogue.tell(key("sin_bin_nobody"))
                 return None
             value["member"] = member
-        return Action("play_card", team, value)
+        return Action(Anytime.PLAY_CARD, team, value)
 
     def _refuse(self, dialogue: Dialogue, team: int, card: str, reason: str = "") -> None:
         """Say why ``team`` cannot play ``card`` now: the engine's own reason (found by
@@ -162,7 +162,7 @@ class CardAsks:
             trial = load_state(st.to_json())
             value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
             try:
-                trial.apply(Action("play_card", team, value))
+                trial.apply(Action(Anytime.PLAY_CARD, team, value))
             except IllegalActionError as exc:
                 if exc.rule == RULE_ONCE and card not in st.held(team):
                     dialogue.tell(key("card_not_held"), team=label, card=title)

@@ -37,6 +37,7 @@ from content.schema import WS_SIDES
 from engine.core import (
     CHANCE,
     Action,
+    Anytime,
     Event,
     GameState,
     Prompt,
@@ -159,7 +160,7 @@ class WordStreetHost:
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
-            return Action("time_limit", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         if prompt.kind == "draw":
             return Action("draw", CHANCE, rng.choice(list(prompt.options)))
         raise AssertionError(f"Word on the Street has no chance prompt {prompt.kind!r}")
@@ -169,7 +170,7 @@ class WordStreetHost:
                                                    and prompt.info["spelled"]):
             return ask.spell(self, prompt, dialogue)  # a word being spelled is not interrupted
         if self._time_is_up():
-            return Action("time_limit", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         if self._queued:
             dialogue.speak(self._queued)
             self._queued = []

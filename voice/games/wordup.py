@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from content.load import WordUpQuestions, load_wordup
-from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
+from engine.core import CHANCE, Action, Anytime, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, new_game
-from engine.wordup_board import CATEGORIES, LEVEL_NAMES, Variant
+from engine.wordup_board import CATEGORIES, COLOURS, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
 from voice.games.playtime import ANSWER_VARIANT, PlayTimer, answer_limit
@@ -196,7 +196,7 @@ class WordUpHost:
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
-            return Action("time_up", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         if prompt.kind == "shuffle":
             return Action("shuffle", CHANCE, shuffled(rng, list(range(prompt.info["cards"]))))
         if prompt.kind == "roll":
@@ -206,7 +206,7 @@ class WordUpHost:
 
     def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
         if self._time_is_up():
-            return Action("time_up", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         self._flush(dialogue)
         self._dialogue = dialogue
         self._level_offer(prompt, dialogue)
