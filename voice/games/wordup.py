@@ -97,10 +97,12 @@ def new_host(options: PlayOptions, rng: random.Random,
     setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
              "pack": str(options.pack) if options.pack else None, "seed": options.seed,
              "timer": PlayTimer.fresh_json(minutes)}
-    host = WordUpHost(state, setup, _questions(options.pack), clock=clock)
     learn = WordUpLearners(list(names))
-    levels, host.greetings = learn.join(list(state.levels))
-    state.levels[:] = levels  # a level a teacher pinned wins over the one chosen
+    levels, greetings = learn.join(list(state.levels))
+    # a level a teacher pinned wins over the one chosen: the game starts at it
+    host = WordUpHost(new_game(levels, variant, names), setup, _questions(options.pack),
+                      clock=clock)
+    host.greetings = greetings
     host.learn = learn
     return host
 
@@ -200,7 +202,9 @@ class WordUpHost:
         if prompt.kind == "shuffle":
             return Action("shuffle", CHANCE, shuffled(rng, list(range(prompt.info["cards"]))))
         if prompt.kind == "roll":
-            self._level_offer(prompt, self._dialogue)
+            change = self._level_offer(prompt, self._dialogue)
+            if change is not None:
+                return change
             return Action("roll", CHANCE, sum(roll_dice(rng)))
         raise AssertionError(f"Word Up has no chance prompt {prompt.kind!r}")
 
@@ -209,7 +213,9 @@ class WordUpHost:
             return Action(Anytime.TIME_UP, CHANCE)
         self._flush(dialogue)
         self._dialogue = dialogue
-        self._level_offer(prompt, dialogue)
+        change = self._level_offer(prompt, dialogue)
+        if change is not None:
+            return change
         handler = _DECIDERS[prompt.kind]
         value = handler(self, prompt, dialogue)
         return Action(prompt.kind, prompt.actor, value)
@@ -222,16 +228,19 @@ class WordUpHost:
         return timer.time_up(self.clock(),
                              lambda warning: self._queued.append(Line(warning.key, warning.fields)))
 
-    def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> None:
-        """Before a turn's first roll: the level question, if the player's results call for it."""
+    def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> Action | None:
+        """Before a turn's first roll: the level question, if the player's results call for it;
+        a new level is the engine's set_level action (the driver changes the state, and saves
+        it), after which the roll is asked for again (the question is asked once a turn)."""
         info = prompt.info
         if (self.learn is None or prompt.kind != "roll" or info.get("purpose") != "move"
                 or info.get("from") != 0):
-            return
+            return None
         seat = int(info["seat"])
         level = self.learn.offer(seat, self.state.turns, dialogue)
-        if level is not None:
-            self.state.levels[seat] = level
+        if level is None or level == self.state.levels[seat]:
+            return None
+        return Action(Anytime.SET_LEVEL, seat, {"level": level})
 
     def _flush(self, dialogue: Dialogue) -> None:
         if self._queued:
