@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from content.load import ContentError, SportLeisureDeck, load_sportleisure
+from content.load import SportLeisureDeck, load_sportleisure
 from content.schema import CardKind
 from engine.core import (
     CHANCE,
@@ -55,6 +55,8 @@ from engine.sportleisure_board import (
 from engine.sportleisure_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import sportleisure_say as say
+from voice.games.host_base import GameHost, check_variant_keys, team_named
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
@@ -116,7 +118,7 @@ class FirstTeamChoice:
         return {"game": GAME, "pregame": str(PREGAME)}
 
 
-class SportLeisureHost(CardAsks):
+class SportLeisureHost(CardAsks, GameHost):
     """Runs one game of Best of Sport and Leisure through the dialogue."""
 
     game = GAME
@@ -329,10 +331,7 @@ class SportLeisureHost(CardAsks):
         )
 
     def _team_of(self, asker: str) -> int | None:
-        for index, (name, _) in enumerate(self.teams):
-            if asker in (name, self.words.team(index)):
-                return index
-        return None
+        return team_named(self.teams, self.words, asker)
 
 def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
     """Words of the question a player may ask to have spelled, never one of the answers."""
@@ -345,10 +344,7 @@ def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
 
 
 def _deck(pack: str | Path | None) -> SportLeisureDeck:
-    try:
-        return load_sportleisure(pack)
-    except ContentError as exc:
-        raise UserError(str(exc)) from None
+    return load_or_user_error(load_sportleisure, None if pack is None else str(pack))
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
@@ -356,11 +352,7 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
 
 
 def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
-    unknown = sorted(set(variant) - set(VARIANTS))
-    if unknown:
-        allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-        raise UsageError(f"--variant {unknown[0]!r} is not a sportleisure variant; "
-                         f"allowed: {allowed}")
+    check_variant_keys("Sport and Leisure", variant, VARIANTS)
     answer_limit(dict(variant))
     if "first" not in variant:
         return None

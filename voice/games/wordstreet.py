@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from content.lexicon import load_lexicon
-from content.load import ContentError, WordStreetDeck, load_wordstreet
+from content.load import WordStreetDeck, load_wordstreet
 from content.schema import WS_SIDES
 from engine.core import (
     CHANCE,
@@ -51,6 +51,8 @@ from engine.wordstreet_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import wordstreet_ask as ask
 from voice.games import wordstreet_say as say
+from voice.games.host_base import GameHost, check_variant_keys, team_named
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
@@ -72,7 +74,7 @@ VARIANTS: dict[str, str] = {
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
-class WordStreetHost:
+class WordStreetHost(GameHost):
     """Turns Word on the Street prompts into Asks and events into narration."""
 
     game = GAME
@@ -205,10 +207,8 @@ class WordStreetHost:
         return self.deck.side(int(prompt.info["card"]), self.engine.settings.side).accept
 
     def _team_of(self, asker: str) -> int:
-        for index, (name, _) in enumerate(self.teams):
-            if asker in (name, self.words.team(index)):
-                return index
-        return self.engine.team
+        team = team_named(self.teams, self.words, asker)
+        return self.engine.team if team is None else team
 
     def _time_is_up(self) -> bool:
         """The timed quick play: True once the time is over (the engine is then told once);
@@ -229,10 +229,7 @@ class WordStreetHost:
 
 
 def _deck(pack: str | Path | None) -> WordStreetDeck:
-    try:
-        return load_wordstreet(pack)
-    except ContentError as exc:
-        raise UserError(str(exc)) from None
+    return load_or_user_error(load_wordstreet, None if pack is None else str(pack))
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
@@ -249,11 +246,7 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
 def parse_variant(variant: Mapping[str, str],
                   teams: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
     """``--variant`` settings -> engine settings plus ``minutes`` (timed quick play, or 0)."""
-    for name in variant:
-        if name not in VARIANTS:
-            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-            raise UsageError(f"--variant: Word on the Street has no setting {name!r}; "
-                             f"allowed: {allowed}")
+    check_variant_keys("Word on the Street", variant, VARIANTS)
     side = variant.get("side", "blue").strip().lower()
     if side not in ("blue", "orange"):
         raise UsageError(f"--variant side={side!r}: allowed {VARIANTS['side']}")

@@ -31,6 +31,8 @@ from engine.wordup import WordUpState, new_game
 from engine.wordup_board import CATEGORIES, COLOURS, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
+from voice.games.host_base import GameHost, check_variant_keys
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import ANSWER_VARIANT, PlayTimer, answer_limit
 from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import CATEGORY_OF, question_ask
@@ -62,10 +64,7 @@ CATEGORY_WORDS: dict[str, str] = {
 
 def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
     """``--variant`` settings -> (engine Variant, timed minutes or 0); UsageError if bad."""
-    for key in settings:
-        if key not in VARIANTS:
-            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-            raise UsageError(f"--variant: Word Up has no setting {key!r}; allowed: {allowed}")
+    check_variant_keys("Word Up", settings, VARIANTS)
     tokens = settings.get("tokens", "2").strip()
     if tokens not in ("1", "2", "3"):
         raise UsageError(f"--variant tokens={tokens!r}: allowed {VARIANTS['tokens']}")
@@ -123,12 +122,10 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
 
 def _questions(pack: Path | None) -> WordUpQuestions:
     """The shipped questions, or a pack folder's; a broken folder is one clear error."""
-    from voice.games.packs import load_or_user_error
-
     return load_or_user_error(load_wordup, str(pack) if pack is not None else None)
 
 
-class WordUpHost:
+class WordUpHost(GameHost):
     """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
 
     game = GAME

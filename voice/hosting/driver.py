@@ -20,7 +20,7 @@ from content.load import ContentError
 from engine.core import CHANCE, Action, Event, Prompt, RulesError
 from voice.errors import UserError
 from voice.hosting.dialogue import ControlFlow, Dialogue, Line
-from voice.hosting.host import Host
+from voice.hosting.host import Host, PlayClock
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
 
 VERDICT_FLIPS = {"that_was_right": True, "that_was_wrong": False}
@@ -118,7 +118,7 @@ class TimeKeeper:
     """Notes a timed game's play time every few seconds from a thread, so time spent
     waiting at a prompt counts even when the process is killed there."""
 
-    def __init__(self, timer: Any, clock: Callable[[], float], slot: SaveSlot,
+    def __init__(self, timer: PlayClock, clock: Callable[[], float], slot: SaveSlot,
                  actions: Callable[[], int], every_s: float = TIME_EVERY_S) -> None:
         self.timer = timer
         self.clock = clock
@@ -193,14 +193,13 @@ class Driver:
     def _time_keeper(self) -> TimeKeeper | None:
         """For a timed game with a save: the play time noted since the save is taken back,
         and a keeper goes on noting it."""
-        timer = getattr(self.host, "timer", None)
-        if self.slot is None or timer is None or not hasattr(timer, "used_at"):
+        timer = self.host.timer
+        if self.slot is None or timer is None:
             return None
         noted = self.slot.read_time(self.actions)
         if noted is not None:
             timer.catch_up(noted)
-        clock = getattr(self.host, "clock", time.monotonic)
-        return TimeKeeper(timer, clock, self.slot, lambda: self.actions).start()
+        return TimeKeeper(timer, self.host.clock, self.slot, lambda: self.actions).start()
 
     def _run(self) -> RunResult:
         self.dialogue.speak(self.host.opening())
@@ -278,9 +277,7 @@ class Driver:
         pending = self.pending
         if pending is None:
             return
-        note = getattr(self.host, "note_action", None)
-        if note is not None:
-            note(pending.n)  # the profiles key this action's results by its number
+        self.host.note_action(pending.n)  # the profiles key this action's results by its number
         lines = self.host.narrate(list(pending.events))
         if pending.first is not None:
             lines = [pending.first, *lines]

@@ -1,0 +1,54 @@
+"""What the three game hosts share, so that each holds only its own game.
+
+:class:`GameHost` gives the :class:`~voice.hosting.host.Host` protocol's optional parts
+their defaults (no timer, no learners, the verbose setting, the system clock), so the
+driver and the play loop read them directly instead of probing a host with getattr.
+The functions are what every game does the same way: refuse an unknown ``--variant``
+key in one wording, and find a team by the name a player used (a pack is loaded by
+:func:`voice.games.packs.load_or_user_error` in every game).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+
+from voice.errors import UsageError
+from voice.games.playtime import PlayTimer
+from voice.games.team_words import TeamWords
+from voice.hosting.host import Learning
+
+
+class GameHost:
+    """Defaults of the Host protocol's optional parts; a game host sets what it has."""
+
+    timer: PlayTimer | None = None
+    """A timed game's play clock (``--variant timed=`` / ``quick=Nm``); None: untimed."""
+    clock: Callable[[], float] = time.monotonic
+    """The clock the timer runs on (seconds; a test passes its own)."""
+    verbose: bool = True
+    """The dialogue's verbose/terse setting, as the play loop last set it."""
+    learn: Learning | None = None
+    """Profiles and level fitting (Word Up); None where a game keeps none."""
+
+    def note_action(self, n: int) -> None:
+        """The driver's number of the action about to be narrated (profiles key results by
+        it); a host without profiles has nothing to note."""
+
+
+def check_variant_keys(title: str, variant: Mapping[str, str], allowed: Mapping[str, str]
+                       ) -> None:
+    """A one-line usage error for the first ``--variant`` key ``title`` does not know."""
+    for name in variant:
+        if name not in allowed:
+            settings = "; ".join(f"{k}={v}" for k, v in allowed.items())
+            raise UsageError(f"--variant: {title} has no setting {name!r}; allowed: {settings}")
+
+
+def team_named(teams: Sequence[tuple[str, Sequence[str]]], words: TeamWords, asker: str
+               ) -> int | None:
+    """The team ``asker`` names (its own name, or how the host says it), else None."""
+    for index, (name, _) in enumerate(teams):
+        if asker in (name, words.team(index)):
+            return index
+    return None
