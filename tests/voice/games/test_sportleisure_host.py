@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_sportleisure_host_kit import (
+from sportleisure_host_kit import (
     BLUE,
     PACK,
     RED,
