@@ -242,7 +242,7 @@ class SportLeisureHost(CardAsks, GameHost):
         ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], "name", everyone,
                   request={"options": names}, fallback=fallback)
         while True:
-            u = self._listen(dialogue, ask)
+            u = dialogue.ask(ask)
             if isinstance(u.value, bool):
                 return Action(PREGAME, 0, 0 if u.value else 1)
             if u.verdict == "correct" and u.value in names:
@@ -263,9 +263,7 @@ class SportLeisureHost(CardAsks, GameHost):
                     return action
         ask = self._question_ask(prompt)
         while True:
-            u = self._listen(dialogue, ask)
-            if u.command == "skip":
-                return Action("answer", team, {"correct": False})
+            u = dialogue.ask(ask)  # "skip" gives the answer up there: its default, wrong
             if u.command == "intent" and self._sin_bin_too_late(u, prompt):
                 # The sheet: Sin Bin is played "before asking the first question"; once
                 # it has been read out, it is too late (the engine cannot hear the reading).

@@ -31,7 +31,7 @@ from engine.sportleisure_board import (
 from engine.sportleisure_save import load as load_state
 from voice.games import sportleisure_say as say
 from voice.games.sportleisure_say import Words, key
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.understanding.judge import Understood
 from voice.understanding.transcript import tokens
 
@@ -66,15 +66,6 @@ class CardAsks:
     deck: SportLeisureDeck
     teams: list[tuple[str, list[str]]]
     _engine: SportLeisureState | None
-
-    def _listen(self, dialogue: Dialogue, ask: Ask) -> Understood:
-        """Ask; "skip" / "pass" comes back as a command instead of leaving the prompt."""
-        try:
-            return dialogue.ask(ask)
-        except ControlFlow as flow:
-            if flow.command == "skip":
-                return Understood("wrong", None, 1.0, "", command="skip")
-            raise
 
     def _intents(self, answers: Sequence[str] = (), picture: bool = False,
                  window: bool = False) -> dict[str, dict[str, Any]]:
@@ -184,9 +175,7 @@ class CardAsks:
                   default=Understood("correct", False, 1.0, ""),
                   intents=self._intents(window=True))
         while True:
-            u = self._listen(dialogue, ask)
-            if u.command == "skip":
-                return None
+            u = dialogue.ask(ask)
             if u.command == "intent":
                 if u.value["intent"] == "no_card":
                     return None
@@ -215,11 +204,11 @@ class CardAsks:
         if len(playable) == 1:
             ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})], "yesno",
                       label, default=Understood("correct", False, 1.0, ""))
-            return playable[0] if self._listen(dialogue, ask).value is True else None
+            return playable[0] if dialogue.ask(ask).value is True else None
         titles = [self.words.card(c) for c in playable]
         ask = Ask([Line(key("which_card"), {"team": label, "options": self._or(titles)})],
                   "name", label, request={"options": titles})
-        u = self._listen(dialogue, ask)
+        u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in titles:
             return playable[titles.index(u.value)]
         return None
@@ -238,14 +227,14 @@ class CardAsks:
         ask = Ask([Line(key("sin_bin_who"), {"team": label, "options": self._or(members)})],
                   "name", label, request={"options": members},
                   fallback=lambda: yes_no(members[0]))
-        u = self._listen(dialogue, ask)
+        u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in members:
             return str(u.value)
         if u.value is True:
             return members[0]
         if u.value is False:
             for member in members[1:]:
-                if self._listen(dialogue, yes_no(member)).value is True:
+                if dialogue.ask(yes_no(member)).value is True:
                     return member
         return None
 

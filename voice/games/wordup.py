@@ -39,7 +39,7 @@ from voice.games.wordup_questions import CATEGORY_OF, question_ask
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
 from voice.games.wordup_say import Narrator, scores, tokens_text
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.hosting.host import PlayOptions
 from voice.learning.pronounce_help import glossary
 from voice.understanding.judge import Understood
@@ -245,22 +245,9 @@ class WordUpHost(GameHost):
             self._queued = []
 
     # -- asking ----------------------------------------------------------------------
-    def _run(self, dialogue: Dialogue, ask: Ask, *, skip: Understood | None = None) -> Understood:
-        """Ask; "skip" ends an answer as wrong (``skip``) and repeats a choice."""
-        while True:
-            try:
-                return dialogue.ask(ask)
-            except ControlFlow as flow:
-                if flow.command != "skip":
-                    raise
-                if skip is not None:
-                    dialogue.tell("wordup.skip_answer")
-                    return skip
-                dialogue.tell("wordup.not_a_choice", name=ask.addressee)
-
     def _yes(self, dialogue: Dialogue, line: Line, name: str, default: bool = True) -> bool:
         ask = Ask([line], "yesno", name, default=Understood("correct", default, 1.0, ""))
-        return bool(self._run(dialogue, ask).value)
+        return bool(dialogue.ask(ask).value)
 
     def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
               expect: str = "colour", intents: dict[str, str] | None = None,
@@ -286,7 +273,7 @@ class WordUpHost(GameHost):
                                        default=Understood("correct", True, 1.0, "")))
         listed = _join(list(labels or opts), "wordup.list_or")
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if isinstance(result.value, dict) and "other" in result.value:
                 dialogue.tell(not_among, name=name, options=listed)
                 ask.say = [Line(not_among, {"name": name, "options": listed})]
@@ -317,7 +304,7 @@ class WordUpHost(GameHost):
                else "wordup.roll_physical")
         ask = Ask([Line(key, {"name": name})], "number", name, request={"min": 2, "max": 12})
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if isinstance(result.value, int) and 2 <= result.value <= 12:
                 return int(result.value)
             dialogue.tell("common.unclear", name=name)
@@ -336,8 +323,7 @@ class WordUpHost(GameHost):
             head = Line("wordup.question_for", {"name": name, "category": category})
         ask = question_ask(item, name, self._glossary(), time_limit_s=self.answer_s)
         ask.say = [head, *ask.say]
-        wrong = Understood("wrong", None, 1.0, "")
-        result = self._run(dialogue, ask, skip=wrong)
+        result = dialogue.ask(ask)  # "skip" gives the answer up there: wrong, as the sheet says
         return {"correct": result.verdict == "correct"}
 
     def _choose_category(self, prompt: Prompt, dialogue: Dialogue) -> str:
@@ -392,7 +378,7 @@ class WordUpHost(GameHost):
                   fallback=lambda: Ask([Line("wordup.colour_yesno", {"name": name,
                                                                      "colour": firsts[0]})],
                                        "yesno", name, default=Understood("correct", True, 1.0, "")))
-        result = self._run(dialogue, ask)
+        result = dialogue.ask(ask)
         if isinstance(result.value, list):
             return list(result.value)
         if isinstance(result.value, bool):
@@ -447,7 +433,7 @@ class WordUpHost(GameHost):
                                        default=Understood("correct", False, 1.0, "")))
         if len(partners) == 1:
             ask = ask.fallback() if ask.fallback else ask
-        result = self._run(dialogue, ask)
+        result = dialogue.ask(ask)
         if result.value == "decline":
             return "decline"
         if isinstance(result.value, bool):
@@ -504,7 +490,7 @@ class WordUpHost(GameHost):
                   fallback=lambda: Ask([Line("wordup.stop_or_lose_yesno", {"name": name})],
                                        "yesno", name, default=Understood("correct", True, 1.0, "")))
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if result.value is True or result.value == "stop":
                 return "stop"
             if result.value is False:
