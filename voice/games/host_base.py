@@ -4,7 +4,7 @@
 their defaults (no timer, no learners, the verbose setting, the system clock), so the
 driver and the play loop read them directly instead of probing a host with getattr.
 The functions are what every game does the same way: refuse an unknown ``--variant``
-key in one wording, and find a team by the name a player used (a pack is loaded by
+key in one wording, ask a yes/no question, and find a team by the name a player used (a pack is loaded by
 :func:`voice.games.packs.load_or_user_error` in every game).
 """
 
@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from voice.errors import UsageError
 from voice.games.playtime import PlayTimer
 from voice.games.team_words import TeamWords
+from voice.hosting.dialogue import Ask, Line
 from voice.hosting.host import Learning
+from voice.understanding.judge import Understood
 
 
 class GameHost:
@@ -43,6 +46,13 @@ def check_variant_keys(title: str, variant: Mapping[str, str], allowed: Mapping[
         if name not in allowed:
             settings = "; ".join(f"{k}={v}" for k, v in allowed.items())
             raise UsageError(f"--variant: {title} has no setting {name!r}; allowed: {settings}")
+
+
+def yes_no(line: Line, addressee: str, default: bool = False,
+           intents: dict[str, Any] | None = None) -> Ask:
+    """A yes/no question to ``addressee``; no answer at all counts as ``default``."""
+    return Ask([line], "yesno", addressee, default=Understood("correct", default, 1.0, ""),
+               intents=intents or {})
 
 
 def team_named(teams: Sequence[tuple[str, Sequence[str]]], words: TeamWords, asker: str

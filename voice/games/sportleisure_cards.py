@@ -30,6 +30,7 @@ from engine.sportleisure_board import (
 )
 from engine.sportleisure_save import load as load_state
 from voice.games import sportleisure_say as say
+from voice.games.host_base import yes_no
 from voice.games.sportleisure_say import Words, key
 from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.understanding.judge import Understood
@@ -220,13 +221,12 @@ class CardAsks:
         members = list(st.teams[st.playing])
         label = self.words.team(team)
 
-        def yes_no(member: str) -> Ask:
-            return Ask([Line(key("sin_bin_member"), {"member": member})], "yesno", label,
-                       default=Understood("correct", False, 1.0, ""))
+        def member_yes_no(member: str) -> Ask:
+            return yes_no(Line(key("sin_bin_member"), {"member": member}), label)
 
         ask = Ask([Line(key("sin_bin_who"), {"team": label, "options": self._or(members)})],
                   "name", label, request={"options": members},
-                  fallback=lambda: yes_no(members[0]))
+                  fallback=lambda: member_yes_no(members[0]))
         u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in members:
             return str(u.value)
@@ -234,7 +234,7 @@ class CardAsks:
             return members[0]
         if u.value is False:
             for member in members[1:]:
-                if dialogue.ask(yes_no(member)).value is True:
+                if dialogue.ask(member_yes_no(member)).value is True:
                     return member
         return None
 

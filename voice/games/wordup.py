@@ -31,7 +31,7 @@ from engine.wordup import WordUpState, new_game
 from engine.wordup_board import CATEGORIES, COLOURS, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
-from voice.games.host_base import GameHost, check_variant_keys
+from voice.games.host_base import GameHost, check_variant_keys, yes_no
 from voice.games.packs import load_or_user_error
 from voice.games.playtime import ANSWER_VARIANT, PlayTimer, answer_limit
 from voice.games.wordup_learners import WordUpLearners
@@ -246,8 +246,7 @@ class WordUpHost(GameHost):
 
     # -- asking ----------------------------------------------------------------------
     def _yes(self, dialogue: Dialogue, line: Line, name: str, default: bool = True) -> bool:
-        ask = Ask([line], "yesno", name, default=Understood("correct", default, 1.0, ""))
-        return bool(dialogue.ask(ask).value)
+        return bool(dialogue.ask(yes_no(line, name, default)).value)
 
     def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
               expect: str = "colour", intents: dict[str, str] | None = None,
