@@ -14,11 +14,13 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from engine.core import GameState
 from voice.errors import UsageError
 from voice.games.playtime import PlayTimer
 from voice.games.team_words import TeamWords
-from voice.hosting.dialogue import Ask, Line
+from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.hosting.host import Learning
+from voice.hosting.time_warnings import TimeWarning
 from voice.understanding.judge import Understood
 
 
@@ -37,6 +39,38 @@ class GameHost:
     def note_action(self, n: int) -> None:
         """The driver's number of the action about to be narrated (profiles key results by
         it); a host without profiles has nothing to note."""
+
+    # -- the game timer (a timed game) ----------------------------------------------------
+    state: GameState
+    _queued: list[Line]
+    """Lines waiting for the next question (the timer's warnings)."""
+
+    def _time_is_up(self) -> bool:
+        """True once the play time is over (the engine is then told, once); on the way,
+        the timer's warnings are queued for the next question (:meth:`_flush`)."""
+        timer = self.timer
+        if timer is None or self.state.is_over() or self._time_told():
+            return False
+        return timer.time_up(self.clock(), self._queue_warning)
+
+    def _time_told(self) -> bool:
+        """Whether the engine already knows the time is up (a game that plays on after it)."""
+        return False
+
+    def _queue_warning(self, warning: TimeWarning) -> None:
+        line = self._warning_line(warning)
+        if line is not None:
+            self._queued.append(line)
+
+    def _warning_line(self, warning: TimeWarning) -> Line | None:
+        """How this game says a timer warning (None: not said)."""
+        return Line(warning.key, warning.fields)
+
+    def _flush(self, dialogue: Dialogue) -> None:
+        """Say the queued lines before the next question."""
+        if self._queued:
+            dialogue.speak(self._queued)
+            self._queued = []
 
 
 def check_variant_keys(title: str, variant: Mapping[str, str], allowed: Mapping[str, str]

@@ -173,9 +173,7 @@ class WordStreetHost(GameHost):
             return ask.spell(self, prompt, dialogue)  # a word being spelled is not interrupted
         if self._time_is_up():
             return Action(Anytime.TIME_UP, CHANCE)
-        if self._queued:
-            dialogue.speak(self._queued)
-            self._queued = []
+        self._flush(dialogue)
         kind = prompt.kind
         if kind == "brainstorm":
             return ask.brainstorm(self, prompt, dialogue)
@@ -210,19 +208,16 @@ class WordStreetHost(GameHost):
         team = team_named(self.teams, self.words, asker)
         return self.engine.team if team is None else team
 
-    def _time_is_up(self) -> bool:
-        """The timed quick play: True once the time is over (the engine is then told once);
-        on the way, "5 minutes left" / "one minute left" are queued for the next question."""
-        timer = self.timer
-        st = self.engine
-        if timer is None or st.is_over() or st.time_up:
-            return False
-        return timer.time_up(self.clock(), self._warn)
+    def _time_told(self) -> bool:
+        """Quick play goes on after the time limit (the turns even up): told once."""
+        return self.engine.time_up
 
-    def _warn(self, warning: TimeWarning) -> None:
-        if warning.mark_s:
-            name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
-            self._queued.append(Line(key(name), {"minutes": warning.mark_s // 60}))
+    def _warning_line(self, warning: TimeWarning) -> Line | None:
+        """Only "5 minutes left" / "one minute left", in this game's words."""
+        if not warning.mark_s:
+            return None
+        name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
+        return Line(key(name), {"minutes": warning.mark_s // 60})
 
 
 # -- module entry points (voice.games.game_module) ----------------------------------------

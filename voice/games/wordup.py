@@ -129,6 +129,7 @@ class WordUpHost(GameHost):
     """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
 
     game = GAME
+    state: WordUpState
 
     def __init__(self, state: WordUpState, setup: dict[str, Any], questions: WordUpQuestions,
                  *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -217,14 +218,6 @@ class WordUpHost(GameHost):
         value = handler(self, prompt, dialogue)
         return Action(prompt.kind, prompt.actor, value)
 
-    # -- the timed game --------------------------------------------------------------
-    def _time_is_up(self) -> bool:
-        timer = self.timer
-        if timer is None or self.state.is_over():
-            return False
-        return timer.time_up(self.clock(),
-                             lambda warning: self._queued.append(Line(warning.key, warning.fields)))
-
     def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> Action | None:
         """Before a turn's first roll: the level question, if the player's results call for it;
         a new level is the engine's set_level action (the driver changes the state, and saves
@@ -238,11 +231,6 @@ class WordUpHost(GameHost):
         if level is None or level == self.state.levels[seat]:
             return None
         return Action(Anytime.SET_LEVEL, seat, {"level": level})
-
-    def _flush(self, dialogue: Dialogue) -> None:
-        if self._queued:
-            dialogue.speak(self._queued)
-            self._queued = []
 
     # -- asking ----------------------------------------------------------------------
     def _yes(self, dialogue: Dialogue, line: Line, name: str, default: bool = True) -> bool:
