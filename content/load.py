@@ -12,6 +12,7 @@ the shipped Word on the Street blocklist always applies on top of the folder's o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,13 +49,20 @@ def sheet_number(index: int) -> int:
 def load_packs(game: Game | str, pack: Path | str | None = None) -> list[Pack]:
     """The valid packs of ``game`` in pack-id order, or :class:`ContentError`."""
     game = Game(game)
-    extra: frozenset[str] = frozenset()
     if pack is None:
-        roots = [shipped_root() / game.value]
-    else:
-        roots = [Path(pack)]
-        if game is Game.WORDSTREET:
-            extra = shipped_blocklist()
+        return list(_shipped_packs(game, shipped_root() / game.value))
+    extra = shipped_blocklist() if game is Game.WORDSTREET else frozenset()
+    return list(_valid_packs(game, [Path(pack)], extra))
+
+
+@functools.cache
+def _shipped_packs(game: Game, root: Path) -> tuple[Pack, ...]:
+    """The shipped packs, validated once a process: they do not change while it runs, and
+    validating Word Up's 1,400 questions takes seconds (a user's pack is read afresh)."""
+    return tuple(_valid_packs(game, [root], frozenset()))
+
+
+def _valid_packs(game: Game, roots: list[Path], extra: frozenset[str]) -> list[Pack]:
     report = validate_paths(roots, game=game, extra_blocklist=extra)
     if not report.ok:
         raise ContentError(report.problems, _failure_summary(report, game, roots))

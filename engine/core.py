@@ -13,7 +13,12 @@ Every game is a pure state machine in the style of OpenSpiel and python-chess:
 * ``state.to_json()`` and each game's ``<game>_save.load()`` round-trip exactly.
 
 The engine never reads a clock, never does I/O and never judges speech: the
-voice layer hands it verdicts such as ``Action("answer", seat, {"correct": True})``.
+voice layer hands it verdicts such as ``Action("answer", seat, {"correct": True})``,
+checked by :func:`answer_verdict` in every game.
+
+One vocabulary for all three games: prompt kinds are a :class:`PromptKind`, the
+actions a game takes at any prompt are an :class:`Anytime`, and a finished game
+has one :class:`Outcome` (its prompt is ``PromptKind.GAME_OVER`` in every game).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Protocol, TypeAlias
 
 JSON: TypeAlias = Any
@@ -34,8 +40,64 @@ MAX_DECK = 100_000
 """The most cards a question deck may hold: no box comes near it, so a bigger
 number (a damaged save) is refused before anything is allocated for it."""
 
-COLOURS = ("orange", "green", "blue", "yellow")
-"""Word Up's four question colours, in the order the rule sheet lists them."""
+
+class PromptKind(StrEnum):
+    """What a prompt asks for; an action answering it has the same kind.
+
+    A StrEnum, so a kind is its own name in saves, logs and JSON ("roll").
+    """
+
+    SHUFFLE = "shuffle"
+    """Chance: a permutation of a deck."""
+    ROLL = "roll"
+    """A dice total (chance, or a player with real dice)."""
+    DRAW = "draw"
+    """Chance: the next card (Word on the Street)."""
+    ANSWER = "answer"
+    """A verdict on a question's answer: ``{"correct": bool}`` (:func:`answer_verdict`)."""
+    CHOOSE_CATEGORY = "choose_category"
+    FREE_OR_ANSWER = "free_or_answer"
+    LOSE_TOKENS = "lose_tokens"
+    FREE_TOKENS = "free_tokens"
+    EXCHANGE = "exchange"
+    STOP_OR_LOSE = "stop_or_lose"
+    CONTINUE = "continue"
+    """Sport and Leisure: the other team's chance to play a card before the next question."""
+    BRAINSTORM = "brainstorm"
+    SPELL = "spell"
+    CHALLENGE = "challenge"
+    SPELLING_VERDICT = "spelling_verdict"
+    TWO_WORDS_VERDICT = "two_words_verdict"
+    VOTE = "vote"
+    CHOOSE_FIRST = "choose_first"
+    """Before a game starts: which team plays first (Sport and Leisure's youngest player;
+    asked by the host before the engine exists)."""
+    GAME_OVER = "game_over"
+    """The game has ended (actor CHANCE); every action is refused. See :class:`Outcome`."""
+
+
+class Anytime(StrEnum):
+    """Action kinds a game takes at any prompt, without being asked."""
+
+    TIME_UP = "time_up"
+    """Chance (the host's clock): a timed game's time limit has passed."""
+    SET_LEVEL = "set_level"
+    """Word Up: a player moves to another level's questions."""
+    PLAY_CARD = "play_card"
+    """Sport and Leisure: a team plays an action card."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, the same in every game (python-chess's ``Outcome``)."""
+
+    winners: tuple[int, ...]
+    """Seats or teams that won: one, or several for a tie that shares the win."""
+    reason: str
+    """Why it ended, a short code of that game's rules ("collected", "red", "draw" ...)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"winners": list(self.winners), "reason": self.reason}
 
 
 class RulesError(Exception):
@@ -60,10 +122,6 @@ class IllegalActionError(RulesError):
         self.reason = reason
 
 
-class AmbiguousActionError(RulesError):
-    """The action could mean more than one legal move; the driver must say which."""
-
-
 class SetupError(RulesError):
     """The game cannot be set up as asked (player count, level, variant)."""
 
@@ -83,7 +141,7 @@ class Prompt:
     position, letter count ...), as plain JSON.
     """
 
-    kind: str
+    kind: PromptKind
     actor: int
     options: tuple[JSON, ...] = ()
     info: Mapping[str, JSON] = field(default_factory=dict)
@@ -124,6 +182,24 @@ class Event:
         return {"kind": self.kind, **dict(self.data)}
 
 
+class Ends:
+    """What every engine's state says about its end, from its ``result`` (set once, when
+    the game ends): :meth:`is_over`, :meth:`winners` and :meth:`outcome`."""
+
+    __slots__ = ()
+    result: Outcome | None
+
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def winners(self) -> list[int]:
+        """Seats or teams that won: one, several for a shared win, none while playing."""
+        return [] if self.result is None else list(self.result.winners)
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+
 class GameState(Protocol):
     """What every game state offers the driver."""
 
@@ -135,19 +211,39 @@ class GameState(Protocol):
 
     def winners(self) -> list[int]: ...
 
+    def outcome(self) -> Outcome | None: ...
+
     def to_json(self) -> dict[str, JSON]: ...
 
 
-def expect_prompt(prompt: Prompt, action: Action) -> None:
-    """Raise unless ``action`` answers ``prompt`` (same kind, same actor)."""
+def expect_prompt(prompt: Prompt, action: Action, rule: str = "", who: str = "actor") -> None:
+    """Raise unless ``action`` answers ``prompt`` (same kind, same actor); ``rule`` is the
+    rule quoted when it is someone else's move, ``who`` what an actor is ("team")."""
+    if prompt.kind == PromptKind.GAME_OVER:
+        raise IllegalActionError("the game is over; no more moves")
     if action.kind != prompt.kind:
         raise InvalidActionError(
-            f"expected a {prompt.kind!r} action, got {action.kind!r}"
+            f"expected a {str(prompt.kind)!r} action, got {str(action.kind)!r}"
         )
     if prompt.actor != action.actor:
         raise IllegalActionError(
-            f"it is actor {prompt.actor}'s move, not actor {action.actor}'s"
+            f"it is {_actor(prompt.actor, who)}'s move, not {_actor(action.actor, who)}'s",
+            rule=rule,
         )
+
+
+def _actor(actor: int, who: str) -> str:
+    return "chance" if actor == CHANCE else f"{who} {actor}"
+
+
+def answer_verdict(value: JSON) -> bool:
+    """The verdict an answer action carries: exactly ``{"correct": true}`` or
+    ``{"correct": false}``; anything else is an InvalidActionError, in every game."""
+    if not isinstance(value, Mapping) or set(value) != {"correct"} \
+            or not isinstance(value["correct"], bool):
+        raise InvalidActionError(
+            f'an answer verdict is {{"correct": true}} or {{"correct": false}}, got {value!r}')
+    return bool(value["correct"])
 
 
 def expect_option(prompt: Prompt, value: JSON) -> None:
@@ -167,12 +263,6 @@ def shuffled(rng: random.Random, items: Sequence[JSON]) -> list[JSON]:
     out = list(items)
     rng.shuffle(out)
     return out
-
-
-def roundtrip(state_json: Mapping[str, JSON]) -> dict[str, JSON]:
-    """Pass a state through a JSON string, as a save file would."""
-    loaded: dict[str, JSON] = json.loads(json.dumps(state_json, sort_keys=True))
-    return loaded
 
 
 def expect_save(data: Mapping[str, JSON], game: str, version: int, *, lead: str = "") -> None:

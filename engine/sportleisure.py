@@ -60,11 +60,17 @@ from engine.core import (
     JSON,
     MAX_DECK,
     Action,
+    Anytime,
+    Ends,
     Event,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Prompt,
+    PromptKind,
     SetupError,
+    answer_verdict,
+    expect_prompt,
 )
 from engine.sportleisure_board import (
     ACTION_DECK_SIZE,
@@ -108,7 +114,7 @@ def _event(kind: str, **data: JSON) -> Event:
 
 
 @dataclass(slots=True)
-class SportLeisureState:
+class SportLeisureState(Ends):
     """The whole game; mutable, but ``apply`` changes it only when it succeeds.
 
     Positions: 0 is Go, 1..40 the path, 41 the Winning Zone. ``deck[0]`` is the
@@ -138,15 +144,10 @@ class SportLeisureState:
     """Own Goal window: ``[position before the correct answer, question]``."""
     streak: list[int] = field(default_factory=lambda: [0, 0])
     """Questions in a row answered right while in the Winning Zone."""
-    winner: int | None = None
+    result: Outcome | None = None
+    """How the game ended (None while it goes on)."""
 
     # ------------------------------------------------------------------ queries
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def winners(self) -> list[int]:
-        return [] if self.winner is None else [self.winner]
 
     def answerer(self) -> int:
         return self.playing if self.mode == "ask" else 1 - self.playing
@@ -197,10 +198,9 @@ class SportLeisureState:
             }
             if SIN_BIN in playable[str(1 - self.playing)]:
                 info["sin_bin_choices"] = list(self.teams[self.playing])
-            return Prompt("answer", self.answerer(), (), info)
+            return Prompt(PromptKind.ANSWER, self.answerer(), (), info)
         if phase == "continue":
-            return Prompt(
-                "continue",
+            return Prompt(PromptKind.CONTINUE,
                 1 - self.playing,
                 (),
                 {
@@ -212,38 +212,33 @@ class SportLeisureState:
                 },
             )
         if phase == "shuffle_questions":
-            return Prompt("shuffle", CHANCE, (), {"deck": "questions", "size": self.n_cards,
+            return Prompt(PromptKind.SHUFFLE, CHANCE, (), {"deck": "questions", "size": self.n_cards,
                                                   "playable_cards": self.playable_cards()})
         if phase == "shuffle_actions":
-            return Prompt("shuffle", CHANCE, (), {"deck": "actions", "size": ACTION_DECK_SIZE,
+            return Prompt(PromptKind.SHUFFLE, CHANCE, (), {"deck": "actions", "size": ACTION_DECK_SIZE,
                                                   "playable_cards": self.playable_cards()})
-        return Prompt("game_over", CHANCE, (), {"winner": self.winner,
-                                                "positions": list(self.positions),
-                                                "playable_cards": self.playable_cards()})
+        return Prompt(PromptKind.GAME_OVER, CHANCE, (),
+                      {**(self.result.to_json() if self.result else {}),
+                       "positions": list(self.positions),
+                       "playable_cards": self.playable_cards()})
 
     # ------------------------------------------------------------------ actions
 
     def apply(self, action: Action) -> list[Event]:
-        if action.kind == "play_card":
+        if action.kind == Anytime.PLAY_CARD:
             return self._play_card(action)
         phase = self.phase
         if phase == "over":
-            raise IllegalActionError(f"the game is over: team {self.winner} won")
+            raise IllegalActionError(f"the game is over: team {self.winners()[0]} won")
         if phase == "answer":
-            self._expect(action, "answer", self.answerer())
-            value = action.value
-            if not isinstance(value, Mapping) or not isinstance(value.get("correct"), bool):
-                raise InvalidActionError(
-                    'an answer needs a verdict {"correct": true} or {"correct": false}, '
-                    f"got {value!r}"
-                )
-            return self._answer(bool(value["correct"]))
+            expect_prompt(self.prompt(), action, who="team")
+            return self._answer(answer_verdict(action.value))
         if phase == "continue":
-            self._expect(action, "continue", 1 - self.playing)
+            expect_prompt(self.prompt(), action, who="team")
             self.phase = "answer"
             self.own_goal = None
             return self._finish_card()
-        self._expect(action, "shuffle", CHANCE)
+        expect_prompt(self.prompt(), action, who="team")
         size = self.n_cards if phase == "shuffle_questions" else ACTION_DECK_SIZE
         order = _permutation(action.value, size)
         if phase == "shuffle_questions":
@@ -258,18 +253,6 @@ class SportLeisureState:
             _event("dealt", team=1, cards=[card_type(c) for c in self.dealt[1]]),
         ]
         return events + self._start_turn(self.first_team)
-
-    @staticmethod
-    def _expect(action: Action, kind: str, actor: int) -> None:
-        if action.kind != kind:
-            raise InvalidActionError(
-                f"expected a {kind!r} action (or 'play_card'), got {action.kind!r}"
-            )
-        if action.actor != actor:
-            raise IllegalActionError(
-                f"it is {'chance' if actor == CHANCE else f'team {actor}'}'s move, "
-                f"not {'chance' if action.actor == CHANCE else f'team {action.actor}'}'s"
-            )
 
     # ------------------------------------------------------------------ answers
 
@@ -293,7 +276,7 @@ class SportLeisureState:
         return NEXT_SPACE[q][pos]
 
     def _win(self, team: int, events: list[Event], how: str) -> list[Event]:
-        self.winner = team
+        self.result = Outcome((team,), how)
         self.phase = "over"
         self.own_goal = None
         events.append(_event("game_over", winners=[team], reason=how))
@@ -575,7 +558,7 @@ class SportLeisureState:
             "keep_turn": self.keep_turn,
             "own_goal": None if self.own_goal is None else list(self.own_goal),
             "streak": list(self.streak),
-            "winner": self.winner,
+            "winner": self.result.winners[0] if self.result else None,
         }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core import JSON, RulesError, SaveError, expect_save
+from engine.core import JSON, Outcome, RulesError, SaveError, expect_save
 from engine.sportleisure import GAME, MODES, PHASES, SAVE_VERSION, SportLeisureState, new_game
 from engine.sportleisure_board import ACTION_DECK_SIZE, LAST_QUESTION, WINNING_ZONE
 
@@ -79,8 +79,12 @@ def load(data: Mapping[str, JSON]) -> SportLeisureState:
         if len(state.streak) != 2:
             raise SaveError("save file: streak must list 2 teams")
         winner = data["winner"]
-        state.winner = None if winner is None else _int(winner, 0, 1, "winner")
-        if (phase == "over") != (state.winner is not None):
+        # The save keeps the winner only; the reason follows from the last question:
+        # a right answer to the red question wins on "red" before a streak is counted.
+        state.result = None if winner is None else Outcome(
+            (_int(winner, 0, 1, "winner"),),
+            "red" if state.question == LAST_QUESTION else "two_in_a_row")
+        if (phase == "over") != (state.result is not None):
             raise SaveError("save file: a finished game needs a winner, an unfinished one none")
         if phase in ("answer", "continue") and len(state.deck) != state.n_cards:
             raise SaveError("save file: the question deck is missing")

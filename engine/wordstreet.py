@@ -42,13 +42,13 @@ Choices where the sheet and RULINGS.md are silent (each one tested):
 * Lost turns: a team that lost a challenge has its next turn slot skipped;
   the skipped slot counts as a turn taken for quick-play's equal turns.
 * Quick play: ``turn_limit`` (turns per team) and/or ``time_limit``. The
-  time limit is an ``Action("time_limit", CHANCE)`` accepted at any prompt
+  time limit is an ``Action(Anytime.TIME_UP, CHANCE)`` accepted at any prompt
   (listed in every prompt's ``info["anytime"]``): the current turn finishes,
   then, if the other team has had one turn fewer, it plays one more. Eight
   captures still win at once. Most captures wins; a tie goes to more tiles in
   the lane nearest the team's side (positions +2 / -2); if still tied the
-  game is a declared draw: ``winners()`` lists both teams and the
-  ``game_over`` event says ``"draw"``.
+  game is a declared draw: the :class:`~engine.core.Outcome` lists both teams and
+  its reason (the ``game_over`` event's too) is ``"draw"``.
 * Letters are A-Z (either case) and hyphens joining letters; anything else
   (space, digit, apostrophe, accented letter) is refused with the rule
   quoted. Captured tiles, of either team, are announced (``tile_held``) but
@@ -57,7 +57,7 @@ Choices where the sheet and RULINGS.md are silent (each one tested):
 * ``{"undo": true}`` while spelling takes back the last letter heard (the
   voice layer's "undo"), restoring its tile; it is not a rule of the game.
 * Team 0 pulls toward +3, team 1 toward -3 (see engine.wordstreet_board).
-* After the game ends the prompt is ``over`` (actor CHANCE) and every
+* After the game ends the prompt is ``game_over`` (actor CHANCE) and every
   action is refused.
 """
 
@@ -71,10 +71,14 @@ from engine.core import (
     JSON,
     MAX_DECK,
     Action,
+    Anytime,
+    Ends,
     Event,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Prompt,
+    PromptKind,
     SetupError,
     expect_option,
     expect_prompt,
@@ -199,7 +203,7 @@ def new_game(
     return WordStreet(settings, tiles)
 
 
-class WordStreet:
+class WordStreet(Ends):
     """The whole game state; mutated only by :meth:`apply`."""
 
     def __init__(self, settings: Settings, tiles: list[int]) -> None:
@@ -219,17 +223,10 @@ class WordStreet:
         self.skip = [False, False]
         self.turns = [0, 0]
         self.time_up = False
-        self.winner_list: list[int] = []
-        self.result: str | None = None
+        self.result: Outcome | None = None
         self._prompt: Prompt | None = None
 
     # -- what the driver reads -------------------------------------------
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def winners(self) -> list[int]:
-        return list(self.winner_list)
 
     def captured(self) -> list[int]:
         """Tiles captured per team."""
@@ -247,30 +244,31 @@ class WordStreet:
         phase = self.phase
         info: dict[str, JSON] = {"team": self.team}
         if self.settings.time_limit and not self.time_up and phase != "over":
-            info["anytime"] = ["time_limit"]
+            info["anytime"] = [Anytime.TIME_UP]
         if phase == "draw":
             info.update(side=self.settings.side, restart=self.restart)
             options = tuple(self.unseen) if self.unseen else (self.used[0],)
-            return Prompt("draw", CHANCE, options, info)
+            return Prompt(PromptKind.DRAW, CHANCE, options, info)
         info["card"] = self.card
         if phase == "brainstorm":
             info["timer_seconds"] = self.settings.timer_seconds
-            return Prompt("brainstorm", self.team, BRAINSTORM, info)
+            return Prompt(PromptKind.BRAINSTORM, self.team, BRAINSTORM, info)
         if phase == "spell":
             info.update(spelled=self.spelled, may_pass=self.brainstorm == "time_up")
-            return Prompt("spell", self.team, (), info)
+            return Prompt(PromptKind.SPELL, self.team, (), info)
         info["word"] = self.spelled
         if phase == "challenge":
-            return Prompt("challenge", 1 - self.team, CHALLENGES, info)
+            return Prompt(PromptKind.CHALLENGE, 1 - self.team, CHALLENGES, info)
         info["challenger"] = 1 - self.team
         if phase == "spelling_verdict":
-            return Prompt(phase, self.team, SPELLING_VERDICTS, info)
+            return Prompt(PromptKind.SPELLING_VERDICT, self.team, SPELLING_VERDICTS, info)
         if phase == "two_words_verdict":
-            return Prompt(phase, self.team, TWO_WORDS_VERDICTS, info)
+            return Prompt(PromptKind.TWO_WORDS_VERDICT, self.team, TWO_WORDS_VERDICTS, info)
         if phase == "vote":
             info["players"] = self.settings.players
-            return Prompt("vote", self.team, (), info)
-        return Prompt("over", CHANCE, (), {"winners": self.winners(), "result": self.result})
+            return Prompt(PromptKind.VOTE, self.team, (), info)
+        return Prompt(PromptKind.GAME_OVER, CHANCE, (),
+                      {} if self.result is None else self.result.to_json())
 
     # -- the one mutator ---------------------------------------------------
 
@@ -278,7 +276,7 @@ class WordStreet:
         """Validate ``action`` against the prompt, apply it, return its events."""
         if self.phase == "over":
             raise IllegalActionError("the game is over; no more moves")
-        if action.kind == "time_limit":
+        if action.kind == Anytime.TIME_UP:
             events = self._time_limit(action)
         else:
             prompt = self.prompt()
@@ -509,12 +507,11 @@ class WordStreet:
             return self._finish([0 if lanes[0] > lanes[1] else 1], "near_lane")
         return self._finish([0, 1], "draw")
 
-    def _finish(self, winners: list[int], result: str) -> list[Event]:
+    def _finish(self, winners: list[int], reason: str) -> list[Event]:
         self.phase = "over"
-        self.winner_list = winners
-        self.result = result
+        self.result = Outcome(tuple(winners), reason)
         data = {
-            "winners": winners, "result": result,
+            **self.result.to_json(),
             "captured": captures(self.tiles), "near_lane": near_lane(self.tiles),
             "turns": list(self.turns),
         }
@@ -557,8 +554,8 @@ class WordStreet:
             "skip": list(self.skip),
             "turns": list(self.turns),
             "time_up": self.time_up,
-            "winners": list(self.winner_list),
-            "result": self.result,
+            "winners": self.winners(),
+            "result": None if self.result is None else self.result.reason,
         }
 
 
@@ -571,7 +568,7 @@ _HANDLERS: dict[str, Callable[[WordStreet, Prompt, JSON], list[Event]]] = {
     "two_words_verdict": WordStreet._on_two_words_verdict,
     "vote": WordStreet._on_vote,
 }
-"""The handler of each phase's prompt ("over" has none)."""
+"""The handler of each phase's prompt (the game's end has none)."""
 
 
 __all__ = [

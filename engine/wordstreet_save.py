@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import JSON, SaveError, SetupError, expect_save
+from engine.core import JSON, Outcome, SaveError, SetupError, expect_save
 from engine.wordstreet import (
     BRAINSTORM,
     CHALLENGES,
@@ -55,8 +55,11 @@ def _load(data: Mapping[str, JSON]) -> WordStreet:
     state.skip = [bool(_pick(s, (False, True), "skip")) for s in data["skip"]]
     state.turns = _ints(data["turns"])
     state.time_up = _pick(data["time_up"], (False, True), "time_up")
-    state.winner_list = _ints(data["winners"])
-    state.result = _pick(data["result"], RESULTS, "result")
+    winners = _ints(data["winners"])
+    reason = _pick(data["result"], RESULTS, "result")
+    state.result = None if reason is None else Outcome(tuple(winners), reason)
+    if reason is None and winners:
+        raise SaveError(f"winners {winners!r} but no result")
     _check_consistent(state)
     return state
 
@@ -92,11 +95,12 @@ def _check_consistent(state: WordStreet) -> None:
     for before in state.befores:
         if before is not None and not -OFF < before < OFF:
             raise SaveError(f"a tile cannot have moved from position {before}")
-    if (state.phase == "over") != bool(state.winner_list) or not set(state.winner_list) <= {0, 1}:
-        raise SaveError(f"winners {state.winner_list!r} do not fit phase {state.phase!r}")
+    winners = state.winners()
+    if (state.phase == "over") != bool(winners) or not set(winners) <= {0, 1}:
+        raise SaveError(f"winners {winners!r} do not fit phase {state.phase!r}")
     if (state.phase in VERDICT_PHASE.values()) != (state.challenge is not None):
         raise SaveError(f"phase {state.phase!r} does not match challenge {state.challenge!r}")
     if (state.phase not in ("draw", "brainstorm", "over")) != (state.brainstorm is not None):
         raise SaveError(f"phase {state.phase!r} does not match brainstorm {state.brainstorm!r}")
-    if (state.phase == "over") != (state.result is not None):
+    if (state.phase == "over") != (state.outcome() is not None):
         raise SaveError("only a finished game has a result")

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.core import CHANCE, JSON, Action, Event, Prompt
+from engine.core import CHANCE, JSON, Action, Anytime, Event, Prompt
 from engine.wordstreet import WordStreet, new_game
 
 WORDS = (
@@ -184,7 +184,7 @@ def playout(
     actions = 0
     while not state.is_over() and actions < MAX_ACTIONS:
         if actions == time_limit_at and state.settings.time_limit:
-            action = Action("time_limit", CHANCE)
+            action = Action(Anytime.TIME_UP, CHANCE)
         else:
             action = teams.act(state, state.prompt())
         events = state.apply(action)

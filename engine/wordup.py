@@ -15,7 +15,7 @@ Prompt kinds (and the action value each takes):
 ``exchange`` ({"with": seat, "give": colour, "take": colour} | "decline"),
 ``stop_or_lose`` ("stop" | a colour held), and ``game_over`` (accepts nothing).
 In the timed variant the driver ends the game at any prompt with
-``Action("time_up", CHANCE)``. At any prompt (except while that player's own
+``Action(Anytime.TIME_UP, CHANCE)``. At any prompt (except while that player's own
 question waits) ``Action("set_level", seat, {"level": 1-5})`` moves a player to
 another level's stream: not a rule of the sheet, but the app's level fitting.
 
@@ -72,18 +72,23 @@ from typing import Any
 
 from engine.core import (
     CHANCE,
-    COLOURS,
     JSON,
     Action,
+    Anytime,
+    Ends,
     Event,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Prompt,
     SetupError,
+    answer_verdict,
+    expect_prompt,
 )
 from engine.wordup_board import (
     BOARD,
     CATEGORIES,
+    COLOURS,
     DECK,
     LEVELS,
     MAX_PLAYERS,
@@ -153,12 +158,12 @@ def new_game(
     return WordUpState(levels, names, variant or Variant())
 
 
-class WordUpState:
+class WordUpState(Ends):
     """One game of Word Up. Mutated only by :meth:`apply`; see the module docstring."""
 
     __slots__ = (
         "variant", "names", "levels", "tokens", "deck", "streams", "phase", "pending",
-        "current", "position", "contenders", "rolls", "winner_seats", "end_reason", "turns",
+        "current", "position", "contenders", "rolls", "result", "turns",
     )
 
     def __init__(self, levels: list[int], names: list[str], variant: Variant) -> None:
@@ -177,8 +182,8 @@ class WordUpState:
         self.position = 0
         self.contenders: list[int] = list(range(len(levels)))
         self.rolls: list[int] = []
-        self.winner_seats: list[int] = []
-        self.end_reason = ""
+        self.result: Outcome | None = None
+        """How the game ended (None while it goes on)."""
         self.turns = 0
 
     # -- queries ---------------------------------------------------------------
@@ -186,13 +191,6 @@ class WordUpState:
     @property
     def players(self) -> int:
         return len(self.levels)
-
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def winners(self) -> list[int]:
-        """Seats that won: one, several for a timed game's tie, none while playing."""
-        return list(self.winner_seats)
 
     def token_count(self, seat: int, colour: str) -> int:
         return self.tokens[seat][COLOUR_INDEX[colour]]
@@ -208,22 +206,14 @@ class WordUpState:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action``; on any error raise and leave the state exactly as it was."""
-        if action.kind == "time_up":
+        if action.kind == Anytime.TIME_UP:
             return self._time_up(action)
-        if action.kind == "set_level":
+        if action.kind == Anytime.SET_LEVEL:
             return self._set_level(action)
         prompt = self.prompt()
         if self.phase == "over":
             raise IllegalActionError("the game is over", rule=RULE_WIN)
-        if action.kind != prompt.kind:
-            raise InvalidActionError(
-                f"expected a {prompt.kind!r} action, got {action.kind!r}"
-            )
-        if action.actor != prompt.actor:
-            raise IllegalActionError(
-                f"it is actor {prompt.actor}'s move, not actor {action.actor}'s",
-                rule=RULE_WAIT,
-            )
+        expect_prompt(prompt, action, rule=RULE_WAIT)
         events: list[Event] = []
         _HANDLERS[self.phase](self, action.value, events)
         return events
@@ -262,12 +252,11 @@ class WordUpState:
             raise IllegalActionError("the game is over", rule=RULE_WIN)
         totals = [sum(t) for t in self.tokens]
         best = max(totals)
-        self.winner_seats = [seat for seat, total in enumerate(totals) if total == best]
-        self.end_reason = "time_up"
+        self.result = Outcome(tuple(seat for seat, total in enumerate(totals) if total == best),
+                              "time_up")
         self.phase = "over"
         self.pending = {}
-        return [Event("game_over", {"winners": list(self.winner_seats), "reason": "time_up",
-                                    "totals": totals})]
+        return [Event("game_over", {**self.result.to_json(), "totals": totals})]
 
     # Handlers: validate everything first, then mutate.
 
@@ -356,14 +345,7 @@ class WordUpState:
         self._ask(value, self.pending["stake"], source, events)
 
     def _on_answer(self, value: Any, events: list[Event]) -> None:
-        if (
-            not isinstance(value, dict)
-            or set(value) != {"correct"}
-            or not isinstance(value["correct"], bool)
-        ):
-            raise InvalidActionError(
-                'an answer verdict is {"correct": true} or {"correct": false}')
-        correct: bool = value["correct"]
+        correct = answer_verdict(value)
         pending = self.pending
         colour = pending["colour"]
         answerer = pending["answerer"]
@@ -548,11 +530,10 @@ class WordUpState:
         target = self.variant.tokens_to_win
         if min(self.tokens[seat]) < target:
             return False
-        self.winner_seats = [seat]
-        self.end_reason = "collected"
+        self.result = Outcome((seat,), "collected")
         self.phase = "over"
         self.pending = {}
-        events.append(Event("game_over", {"winners": [seat], "reason": "collected"}))
+        events.append(Event("game_over", self.result.to_json()))
         return True
 
     def _lose(self, seat: int, colours: list[str], events: list[Event]) -> None:
@@ -579,8 +560,8 @@ class WordUpState:
             "position": self.position,
             "contenders": list(self.contenders),
             "rolls": list(self.rolls),
-            "winners": list(self.winner_seats),
-            "end_reason": self.end_reason,
+            "winners": self.winners(),
+            "end_reason": "" if self.result is None else self.result.reason,
             "turns": self.turns,
         }
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import COLOURS, SetupError
+from engine.core import SetupError
+
+COLOURS = ("orange", "green", "blue", "yellow")
+"""Word Up's four question colours, in the order the rule sheet lists them."""
 
 CATEGORIES: dict[str, str] = {
     "orange": "Missing Word",

@@ -12,8 +12,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from engine.core import CHANCE, COLOURS, JSON, Prompt
-from engine.wordup_board import CATEGORIES, DECK, QUESTIONS_PER_SHEET, Variant
+from engine.core import CHANCE, JSON, Outcome, Prompt, PromptKind
+from engine.wordup_board import CATEGORIES, COLOURS, DECK, QUESTIONS_PER_SHEET, Variant
 
 ROLL_OPTIONS: tuple[int, ...] = tuple(range(2, 13))
 DIFFERENT_PAIRS: tuple[list[str], ...] = tuple(
@@ -33,8 +33,7 @@ class WordUpView(Protocol):
     position: int
     contenders: list[int]
     rolls: list[int]
-    winner_seats: list[int]
-    end_reason: str
+    result: Outcome | None
 
 
 def make_prompt(state: WordUpView) -> Prompt:
@@ -47,36 +46,36 @@ def make_prompt(state: WordUpView) -> Prompt:
         return who if state.variant.physical_dice else CHANCE
 
     if phase == "roll":
-        return Prompt("roll", roller(seat), ROLL_OPTIONS,
+        return Prompt(PromptKind.ROLL, roller(seat), ROLL_OPTIONS,
                       {"purpose": "move", "seat": seat, "from": state.position,
                        "dice": 2, "sides": 6})
     if phase == "answer":
-        return Prompt("answer", pending["answerer"], (), answer_info(pending))
+        return Prompt(PromptKind.ANSWER, pending["answerer"], (), answer_info(pending))
     if phase == "choose_category":
-        return Prompt("choose_category", seat, tuple(pending["options"]),
+        return Prompt(PromptKind.CHOOSE_CATEGORY, seat, tuple(pending["options"]),
                       {"source": pending["source"], "stake": pending["stake"]})
     if phase == "shuffle":
-        return Prompt("shuffle", CHANCE, (), {"cards": len(DECK)})
+        return Prompt(PromptKind.SHUFFLE, CHANCE, (), {"cards": len(DECK)})
     if phase == "rolloff":
         first = state.contenders[len(state.rolls)]
-        return Prompt("roll", roller(first), ROLL_OPTIONS,
+        return Prompt(PromptKind.ROLL, roller(first), ROLL_OPTIONS,
                       {"purpose": "first_player", "seat": first, "dice": 2, "sides": 6})
     if phase == "free_or_answer":
-        return Prompt("free_or_answer", seat, ("free", "answer"),
+        return Prompt(PromptKind.FREE_OR_ANSWER, seat, ("free", "answer"),
                       {"colour": pending["colour"]})
     if phase == "lose_tokens":
-        return Prompt("lose_tokens", seat, tuple(lose_two_options(state.tokens[seat])),
+        return Prompt(PromptKind.LOSE_TOKENS, seat, tuple(lose_two_options(state.tokens[seat])),
                       {"count": 2})
     if phase == "free_tokens":
-        return Prompt("free_tokens", seat, tuple(list(p) for p in DIFFERENT_PAIRS),
+        return Prompt(PromptKind.FREE_TOKENS, seat, tuple(list(p) for p in DIFFERENT_PAIRS),
                       {"count": 2})
     if phase == "exchange":
-        return Prompt("exchange", seat, (*exchange_options(state.tokens, seat), "decline"), {})
+        return Prompt(PromptKind.EXCHANGE, seat, (*exchange_options(state.tokens, seat), "decline"), {})
     if phase == "stop_or_lose":
         held = [c for c in COLOURS if state.tokens[seat][COLOUR_INDEX[c]] > 0]
-        return Prompt("stop_or_lose", seat, ("stop", *held), {})
-    return Prompt("game_over", CHANCE, (),
-                  {"winners": list(state.winner_seats), "reason": state.end_reason})
+        return Prompt(PromptKind.STOP_OR_LOSE, seat, ("stop", *held), {})
+    return Prompt(PromptKind.GAME_OVER, CHANCE, (),
+                  {} if state.result is None else state.result.to_json())
 
 
 def lose_two_options(have: Sequence[int]) -> list[list[str]]:

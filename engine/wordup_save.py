@@ -10,18 +10,15 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import COLOURS, JSON, RulesError, SaveError
+from engine.core import JSON, Outcome, RulesError, SaveError, expect_save
 from engine.wordup import PHASES, SAVE_VERSION, WordUpState, new_game
-from engine.wordup_board import DECK, LEVELS, STOP, Variant
+from engine.wordup_board import COLOURS, DECK, LEVELS, STOP, Variant
 
 
 def load(data: Mapping[str, JSON]) -> WordUpState:
     """Rebuild a state saved by :meth:`WordUpState.to_json`; SaveError if it is damaged."""
     try:
-        if data.get("game") != "wordup":
-            raise SaveError(f"this save is not a Word Up game (game={data.get('game')!r})")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"unsupported Word Up save version {data.get('version')!r}")
+        expect_save(data, "wordup", SAVE_VERSION)
         state = new_game(list(data["levels"]), Variant.from_json(data["variant"]),
                          list(data["names"]))
         n = state.players
@@ -43,8 +40,8 @@ def load(data: Mapping[str, JSON]) -> WordUpState:
         state.position = _int(data["position"], 0, STOP, "position")
         state.contenders = [_int(s, 0, n - 1, "contenders") for s in data["contenders"]]
         state.rolls = [_int(r, 2, 12, "rolls") for r in data["rolls"]]
-        state.winner_seats = [_int(s, 0, n - 1, "winners") for s in data["winners"]]
-        state.end_reason = str(data["end_reason"])
+        winners = tuple(_int(s, 0, n - 1, "winners") for s in data["winners"])
+        state.result = Outcome(winners, str(data["end_reason"])) if winners else None
         state.turns = _int(data["turns"], 0, 1 << 62, "turns")
         _check_consistent(state)
         return state
@@ -65,7 +62,7 @@ def _check_consistent(state: WordUpState) -> None:
     before_play = state.current == -1 and state.turns == 0
     if phase != "over" and (phase in ("shuffle", "rolloff")) != before_play:
         raise SaveError("the saved turn does not match the phase")
-    if (phase == "over") != bool(state.winner_seats):
+    if (phase == "over") != (state.result is not None):
         raise SaveError("the saved winners do not match the phase")
     expected = {
         "choose_category": {"options", "stake", "source"},

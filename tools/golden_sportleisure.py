@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Sequence
 
-from engine.core import CHANCE, Action, Event, Prompt
+from engine.core import CHANCE, Action, Anytime, Event, Prompt
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import WINNING_ZONE
 from engine.sportleisure_sim import deal_order, playout
@@ -92,14 +92,14 @@ def second_wind_and_own_goal() -> str:
         _answer(0, True),   # team 0 steals purple: bonus move 0 -> 4
         _answer(1, True),   # green 0 -> 1
         _answer(1, True),   # yellow 1 -> 3: team 1 is behind
-        Action("play_card", 1, {"card": "second_wind"}),
+        Action(Anytime.PLAY_CARD, 1, {"card": "second_wind"}),
         _answer(1, True),   # red right: the turn is kept
         Action("continue", 0),  # team 0 lets the Own Goal window pass
         _answer(1, True),
         _answer(1, True),
         _answer(1, True),
         _answer(1, True),   # end of the extra card: team 0 holds Own Goal
-        Action("play_card", 0, {"card": "own_goal"}),
+        Action(Anytime.PLAY_CARD, 0, {"card": "own_goal"}),
         _answer(0, True),
     ])
     return transcript.text(state)

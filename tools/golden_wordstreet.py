@@ -12,7 +12,7 @@ import json
 import random
 from collections.abc import Callable
 
-from engine.core import CHANCE, JSON, Action
+from engine.core import CHANCE, JSON, Action, Anytime
 from engine.wordstreet import LETTERS, WordStreet, new_game
 from engine.wordstreet_sim import SimTeams
 
@@ -62,7 +62,9 @@ class Recorder:
     def text(self) -> str:
         state = self.state
         self.lines.append(f"# captured {_dump(state.captured())} turns {_dump(state.turns)}")
-        self.lines.append(f"# winners {_dump(state.winners())} result {state.result}")
+        outcome = state.outcome()
+        reason = None if outcome is None else outcome.reason
+        self.lines.append(f"# winners {_dump(state.winners())} result {reason}")
         return "\n".join(self.lines) + "\n"
 
 
@@ -113,7 +115,7 @@ def seeded(title: str, state: WordStreet, seed: int, time_limit_at: int | None =
     actions = 0
     while not state.is_over():
         if actions == time_limit_at:
-            rec.act(Action("time_limit", CHANCE))
+            rec.act(Action(Anytime.TIME_UP, CHANCE))
         else:
             rec.act(teams.act(state, state.prompt()))
         actions += 1

@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from engine.core import CHANCE, Action
+from engine.core import CHANCE, Action, Anytime
 from engine.wordup import Variant, new_game
 from engine.wordup_sim import random_action
 
@@ -52,7 +52,7 @@ def playthrough(seed: int, variant: Variant, players: list[tuple[str, int]],
     step = 0
     while not state.is_over():
         if step == time_up_after:
-            action = Action("time_up", CHANCE)
+            action = Action(Anytime.TIME_UP, CHANCE)
         else:
             prompt = state.prompt()
             shown = prompt.options and prompt.kind != "roll"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_sportleisure_helpers import (
+from sportleisure_helpers import (
     TEAMS,
     answer,
     deal_order,
@@ -426,7 +426,8 @@ def test_game_over_accepts_no_more_actions() -> None:
 
 
 def test_json_round_trip_is_exact_at_every_phase() -> None:
-    from engine.core import roundtrip
+    from save_helpers import roundtrip
+
     from engine.sportleisure_save import load as from_json
 
     state = new_game([["Ann"], ["Cat", "Dan"]], 4, 1)

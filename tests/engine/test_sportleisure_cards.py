@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_sportleisure_helpers import (
+from sportleisure_helpers import (
     answer,
     kinds,
     moves,

@@ -7,9 +7,10 @@ import random
 from collections import Counter
 
 import pytest
-from test_sportleisure_helpers import snapshot
+from save_helpers import roundtrip
+from sportleisure_helpers import snapshot
 
-from engine.core import CHANCE, Action, Event, IllegalActionError, Prompt, roundtrip
+from engine.core import CHANCE, Action, Event, IllegalActionError, Prompt
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import (
     CARD_TYPES,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_wordstreet_helpers import (
+from save_helpers import roundtrip
+from wordstreet_helpers import (
     answer,
     draw,
     kinds,
@@ -21,7 +22,6 @@ from engine.core import (
     InvalidActionError,
     SaveError,
     SetupError,
-    roundtrip,
 )
 from engine.wordstreet import LETTERS, WordStreet, new_game
 from engine.wordstreet_board import MAX_WORD, REASONS, RULE_SINGLE_WORD
@@ -437,9 +437,9 @@ def test_win_first_team_to_capture_eight_tiles() -> None:
     state = new_game(board=dict.fromkeys("ABCDEFG", 3) | {"Q": 2})
     events = play_word(state, "quiz")
     assert events[-1].kind == "game_over"
-    assert events[-1].data["winners"] == [0] and events[-1].data["result"] == "eight_captured"
+    assert events[-1].data["winners"] == [0] and events[-1].data["reason"] == "eight_captured"
     assert state.is_over() and state.winners() == [0]
-    assert state.prompt().kind == "over"
+    assert state.prompt().kind == "game_over"
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply(Action("draw", CHANCE, 0))
 
@@ -463,15 +463,15 @@ def test_quick_play_turn_limit_gives_both_teams_equal_turns() -> None:
         assert not state.is_over()
     events = play_word(state, "hen")
     assert state.is_over() and state.turns == [2, 2]
-    assert events[-1].data["result"] in ("most_captured", "near_lane", "draw")
+    assert events[-1].data["reason"] in ("most_captured", "near_lane", "draw")
 
 
 def test_quick_play_time_limit_finishes_the_round_with_the_other_team() -> None:
     state = new_game(time_limit=True)
-    assert state.prompt().info["anytime"] == ["time_limit"]
+    assert state.prompt().info["anytime"] == ["time_up"]
     play_word(state, "cat")
     start_turn(state)  # team B on the street
-    events = state.apply(Action("time_limit", CHANCE))
+    events = state.apply(Action("time_up", CHANCE))
     assert kinds(events) == ["time_limit_reached"]
     assert "anytime" not in state.prompt().info
     play_word_rest = answer(state, {"word": "dog"}) + answer(state, "none")
@@ -479,7 +479,7 @@ def test_quick_play_time_limit_finishes_the_round_with_the_other_team() -> None:
 
     state = new_game(time_limit=True)
     start_turn(state)  # team A (first) on the street when time runs out
-    state.apply(Action("time_limit", CHANCE))
+    state.apply(Action("time_up", CHANCE))
     answer(state, {"word": "cat"})
     answer(state, "none")
     assert not state.is_over() and state.prompt().info["team"] == 1
@@ -491,21 +491,21 @@ def test_quick_play_time_limit_between_rounds_ends_at_once() -> None:
     state = new_game(time_limit=True)
     play_word(state, "cat")
     play_word(state, "zoo")
-    events = state.apply(Action("time_limit", CHANCE))
+    events = state.apply(Action("time_up", CHANCE))
     assert kinds(events) == ["time_limit_reached", "game_over"]
     with pytest.raises(IllegalActionError, match="no time limit"):
-        new_game().apply(Action("time_limit", CHANCE))
+        new_game().apply(Action("time_up", CHANCE))
     state = new_game(time_limit=True)
     with pytest.raises(IllegalActionError, match="driver"):
-        state.apply(Action("time_limit", 0))
-    state.apply(Action("time_limit", CHANCE))
+        state.apply(Action("time_up", 0))
+    state.apply(Action("time_up", CHANCE))
 
 
 def test_quick_play_most_captured_wins() -> None:
     state = new_game(turn_limit=1, board={"Q": 2, "Z": -2, "J": -2})
     play_word(state, "quiz")
     events = play_word(state, "jazz")
-    assert events[-1].data["result"] == "most_captured"
+    assert events[-1].data["reason"] == "most_captured"
     assert state.winners() == [1] and state.captured() == [1, 2]
 
 
@@ -515,21 +515,21 @@ def test_quick_play_tie_broken_by_the_lane_nearest_each_side() -> None:
     events = play_word(state, "zap")  # B captures Z; A and P only reach B's far lane
     assert state.captured() == [1, 1]
     assert events[-1].data["near_lane"] == [1, 0]
-    assert state.winners() == [0] and events[-1].data["result"] == "near_lane"
+    assert state.winners() == [0] and events[-1].data["reason"] == "near_lane"
 
 
 def test_quick_play_still_tied_is_a_declared_draw() -> None:
     state = new_game(turn_limit=1)
     play_word(state, "cat")
     events = play_word(state, "cat")
-    assert events[-1].data["result"] == "draw" and state.winners() == [0, 1]
+    assert events[-1].data["reason"] == "draw" and state.winners() == [0, 1]
 
 
 def test_quick_play_eight_captures_still_win_at_once() -> None:
     state = new_game(turn_limit=5, board=dict.fromkeys("ABCDEFG", -3) | {"Q": -2})
     play_word(state, "cat")
     events = play_word(state, "quiz")
-    assert events[-1].data["result"] == "eight_captured" and state.winners() == [1]
+    assert events[-1].data["reason"] == "eight_captured" and state.winners() == [1]
     assert state.turns == [1, 1]
 
 
@@ -555,7 +555,7 @@ def test_state_json_round_trip_is_exact_in_every_phase() -> None:
         lambda: answer(state, {"letter": "U"}), lambda: answer(state, {"done": True}),
         lambda: answer(state, "word_selection"),
         lambda: answer(state, {"accept": 2, "reject": 2}),
-        lambda: state.apply(Action("time_limit", CHANCE)),
+        lambda: state.apply(Action("time_up", CHANCE)),
     ]
     for step in steps:
         step()

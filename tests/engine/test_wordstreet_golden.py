@@ -33,6 +33,6 @@ def test_golden_random_games_end_by_each_way_of_winning() -> None:
     results = {name: GENERATED[name].splitlines()[-1] for name in PLAYTHROUGHS}
     assert results["standard.txt"].endswith("result eight_captured")
     assert "result eight_captured" not in results["quick-play-turns.txt"]
-    assert '! time_limit chance null' in GENERATED["quick-play-time.txt"]
+    assert '! time_up chance null' in GENERATED["quick-play-time.txt"]
     assert "turn_restarted" in GENERATED["challenges.txt"]
     assert 'draw chance [' in GENERATED["orange-small-deck.txt"]  # the tray cycles

@@ -14,8 +14,9 @@ import random
 from collections.abc import Callable
 
 import pytest
+from save_helpers import roundtrip
 
-from engine.core import CHANCE, Action, Event, roundtrip
+from engine.core import CHANCE, Action, Event
 from engine.wordstreet import LETTERS, WordStreet
 from engine.wordstreet_board import OFF, WIN_CAPTURES, captures
 from engine.wordstreet_save import load as load_state
@@ -105,14 +106,14 @@ def test_random_playouts_conserve_tiles_and_end(chunk: int) -> None:
         assert state.is_over()
         counts = state.captured()
         winners = state.winners()
-        if state.result == "eight_captured":
+        if state.outcome().reason == "eight_captured":
             assert len(winners) == 1 and counts[winners[0]] >= WIN_CAPTURES
         else:
             assert state.settings.quick_play and state.turns[0] == state.turns[1]
             assert max(counts) < WIN_CAPTURES
-            if state.result == "draw":
+            if state.outcome().reason == "draw":
                 assert winners == [0, 1] and counts[0] == counts[1]
-            elif state.result == "most_captured":
+            elif state.outcome().reason == "most_captured":
                 assert counts[winners[0]] > counts[1 - winners[0]]
     assert reloads > 100
 
@@ -130,7 +131,7 @@ def test_random_playouts_cover_every_rule_path() -> None:
         state = random_setup(rng)
         at = rng.randint(5, 400) if state.settings.time_limit else None
         playout(state, SimTeams(rng, 0.5, per_letter=0.5, undo=0.05), at, note)
-        results.add(state.result)
+        results.add(state.outcome().reason)
     assert seen >= {
         "card_drawn", "brainstorm_over", "tile_moved", "tile_held", "hyphen", "letter_undone",
         "word_spelled", "no_word", "no_challenge", "challenge", "challenge_upheld",

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from test_wordup_helpers import act, answer, kinds, land_on, roll, snapshot, started
+from wordup_helpers import act, answer, kinds, land_on, roll, snapshot, started
 
-from engine.core import CHANCE, COLOURS, Action, IllegalActionError, InvalidActionError, SetupError
+from engine.core import CHANCE, Action, IllegalActionError, InvalidActionError, SetupError
 from engine.wordup import BOARD, DECK, Variant, new_game
-from engine.wordup_board import next_square_of
+from engine.wordup_board import COLOURS, next_square_of
 
 # -- the board ------------------------------------------------------------------
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.core import COLOURS
 from engine.wordup import new_game
-from engine.wordup_board import MAX_PLAYERS, MIN_PLAYERS
+from engine.wordup_board import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from engine.wordup_sim import MAX_TURNS, random_action, simulate
 
 

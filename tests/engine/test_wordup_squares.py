@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_wordup_helpers import act, answer, kinds, land_on, roll, snapshot, started
+from wordup_helpers import act, answer, kinds, land_on, roll, snapshot, started
 
 from engine.core import IllegalActionError, InvalidActionError
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_wordup_helpers import act, answer, kinds, land_on, snapshot, started
+from wordup_helpers import act, answer, kinds, land_on, snapshot, started
 
 from engine.core import (
     CHANCE,
@@ -345,7 +345,7 @@ def test_random_playouts_keep_the_invariants_and_every_game_ends() -> None:
             last = events
         winners = state.winners()
         assert winners, f"seed {seed}: no winner"
-        if state.end_reason == "collected":
+        if state.outcome().reason == "collected":
             assert len(winners) == 1
             assert min(state.tokens[winners[0]]) >= variant.tokens_to_win
             complete = [s for s in range(players) if min(state.tokens[s]) >= variant.tokens_to_win]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from content.load import ContentError, SportLeisureDeck, load_sportleisure
+from content.load import SportLeisureDeck, load_sportleisure
 from content.schema import CardKind
 from engine.core import (
     CHANCE,
@@ -36,7 +36,9 @@ from engine.core import (
     GameState,
     IllegalActionError,
     InvalidActionError,
+    Outcome,
     Prompt,
+    PromptKind,
     RulesError,
     SaveError,
     SetupError,
@@ -53,6 +55,8 @@ from engine.sportleisure_board import (
 from engine.sportleisure_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import sportleisure_say as say
+from voice.games.host_base import GameHost, check_variant_keys, team_named
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
@@ -73,7 +77,7 @@ VARIANTS: dict[str, str] = {
 QM_OPENING_CARDS = frozenset({SIN_BIN, RUN_FOR_THE_MONEY})
 """Cards the Question Master's team plays before the first question: they get a window."""
 
-PREGAME = "choose_first"
+PREGAME = PromptKind.CHOOSE_FIRST
 
 
 @dataclass
@@ -93,7 +97,8 @@ class FirstTeamChoice:
 
     def apply(self, action: Action) -> list[Event]:
         if action.kind != PREGAME:
-            raise InvalidActionError(f"expected a {PREGAME!r} action, got {action.kind!r}")
+            raise InvalidActionError(f"expected a {str(PREGAME)!r} action, "
+                                     f"got {str(action.kind)!r}")
         if action.value not in (0, 1) or isinstance(action.value, bool):
             raise IllegalActionError(f"the first team is 0 or 1, not {action.value!r}")
         if self.chosen is not None:
@@ -106,11 +111,14 @@ class FirstTeamChoice:
     def winners(self) -> list[int]:
         return []
 
+    def outcome(self) -> Outcome | None:
+        return None
+
     def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "pregame": PREGAME}
+        return {"game": GAME, "pregame": str(PREGAME)}
 
 
-class SportLeisureHost(CardAsks):
+class SportLeisureHost(CardAsks, GameHost):
     """Runs one game of Best of Sport and Leisure through the dialogue."""
 
     game = GAME
@@ -234,7 +242,7 @@ class SportLeisureHost(CardAsks):
         ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], "name", everyone,
                   request={"options": names}, fallback=fallback)
         while True:
-            u = self._listen(dialogue, ask)
+            u = dialogue.ask(ask)
             if isinstance(u.value, bool):
                 return Action(PREGAME, 0, 0 if u.value else 1)
             if u.verdict == "correct" and u.value in names:
@@ -255,9 +263,7 @@ class SportLeisureHost(CardAsks):
                     return action
         ask = self._question_ask(prompt)
         while True:
-            u = self._listen(dialogue, ask)
-            if u.command == "skip":
-                return Action("answer", team, {"correct": False})
+            u = dialogue.ask(ask)  # "skip" gives the answer up there: its default, wrong
             if u.command == "intent" and self._sin_bin_too_late(u, prompt):
                 # The sheet: Sin Bin is played "before asking the first question"; once
                 # it has been read out, it is too late (the engine cannot hear the reading).
@@ -323,10 +329,7 @@ class SportLeisureHost(CardAsks):
         )
 
     def _team_of(self, asker: str) -> int | None:
-        for index, (name, _) in enumerate(self.teams):
-            if asker in (name, self.words.team(index)):
-                return index
-        return None
+        return team_named(self.teams, self.words, asker)
 
 def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
     """Words of the question a player may ask to have spelled, never one of the answers."""
@@ -339,10 +342,7 @@ def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
 
 
 def _deck(pack: str | Path | None) -> SportLeisureDeck:
-    try:
-        return load_sportleisure(pack)
-    except ContentError as exc:
-        raise UserError(str(exc)) from None
+    return load_or_user_error(load_sportleisure, None if pack is None else str(pack))
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
@@ -350,11 +350,7 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
 
 
 def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
-    unknown = sorted(set(variant) - set(VARIANTS))
-    if unknown:
-        allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-        raise UsageError(f"--variant {unknown[0]!r} is not a sportleisure variant; "
-                         f"allowed: {allowed}")
+    check_variant_keys("Sport and Leisure", variant, VARIANTS)
     answer_limit(dict(variant))
     if "first" not in variant:
         return None

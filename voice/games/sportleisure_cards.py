@@ -14,7 +14,7 @@ from typing import Any
 
 from content.load import SportLeisureDeck
 from content.schema import CardKind
-from engine.core import Action, IllegalActionError, Prompt, RulesError
+from engine.core import Action, Anytime, IllegalActionError, Prompt, RulesError
 from engine.sportleisure import SportLeisureState
 from engine.sportleisure_board import (
     CARD_RULES,
@@ -30,8 +30,9 @@ from engine.sportleisure_board import (
 )
 from engine.sportleisure_save import load as load_state
 from voice.games import sportleisure_say as say
+from voice.games.host_base import yes_no
 from voice.games.sportleisure_say import Words, key
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.understanding.judge import Understood
 from voice.understanding.transcript import tokens
 
@@ -66,15 +67,6 @@ class CardAsks:
     deck: SportLeisureDeck
     teams: list[tuple[str, list[str]]]
     _engine: SportLeisureState | None
-
-    def _listen(self, dialogue: Dialogue, ask: Ask) -> Understood:
-        """Ask; "skip" / "pass" comes back as a command instead of leaving the prompt."""
-        try:
-            return dialogue.ask(ask)
-        except ControlFlow as flow:
-            if flow.command == "skip":
-                return Understood("wrong", None, 1.0, "", command="skip")
-            raise
 
     def _intents(self, answers: Sequence[str] = (), picture: bool = False,
                  window: bool = False) -> dict[str, dict[str, Any]]:
@@ -147,7 +139,7 @@ class CardAsks:
                 dialogue.tell(key("sin_bin_nobody"))
                 return None
             value["member"] = member
-        return Action("play_card", team, value)
+        return Action(Anytime.PLAY_CARD, team, value)
 
     def _refuse(self, dialogue: Dialogue, team: int, card: str, reason: str = "") -> None:
         """Say why ``team`` cannot play ``card`` now: the engine's own reason (found by
@@ -162,7 +154,7 @@ class CardAsks:
             trial = load_state(st.to_json())
             value: dict[str, Any] = {"card": card, "member": st.teams[st.playing][0]}
             try:
-                trial.apply(Action("play_card", team, value))
+                trial.apply(Action(Anytime.PLAY_CARD, team, value))
             except IllegalActionError as exc:
                 if exc.rule == RULE_ONCE and card not in st.held(team):
                     dialogue.tell(key("card_not_held"), team=label, card=title)
@@ -184,9 +176,7 @@ class CardAsks:
                   default=Understood("correct", False, 1.0, ""),
                   intents=self._intents(window=True))
         while True:
-            u = self._listen(dialogue, ask)
-            if u.command == "skip":
-                return None
+            u = dialogue.ask(ask)
             if u.command == "intent":
                 if u.value["intent"] == "no_card":
                     return None
@@ -215,11 +205,11 @@ class CardAsks:
         if len(playable) == 1:
             ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})], "yesno",
                       label, default=Understood("correct", False, 1.0, ""))
-            return playable[0] if self._listen(dialogue, ask).value is True else None
+            return playable[0] if dialogue.ask(ask).value is True else None
         titles = [self.words.card(c) for c in playable]
         ask = Ask([Line(key("which_card"), {"team": label, "options": self._or(titles)})],
                   "name", label, request={"options": titles})
-        u = self._listen(dialogue, ask)
+        u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in titles:
             return playable[titles.index(u.value)]
         return None
@@ -231,21 +221,20 @@ class CardAsks:
         members = list(st.teams[st.playing])
         label = self.words.team(team)
 
-        def yes_no(member: str) -> Ask:
-            return Ask([Line(key("sin_bin_member"), {"member": member})], "yesno", label,
-                       default=Understood("correct", False, 1.0, ""))
+        def member_yes_no(member: str) -> Ask:
+            return yes_no(Line(key("sin_bin_member"), {"member": member}), label)
 
         ask = Ask([Line(key("sin_bin_who"), {"team": label, "options": self._or(members)})],
                   "name", label, request={"options": members},
-                  fallback=lambda: yes_no(members[0]))
-        u = self._listen(dialogue, ask)
+                  fallback=lambda: member_yes_no(members[0]))
+        u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in members:
             return str(u.value)
         if u.value is True:
             return members[0]
         if u.value is False:
             for member in members[1:]:
-                if self._listen(dialogue, yes_no(member)).value is True:
+                if dialogue.ask(member_yes_no(member)).value is True:
                     return member
         return None
 

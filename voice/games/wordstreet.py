@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any
 
 from content.lexicon import load_lexicon
-from content.load import ContentError, WordStreetDeck, load_wordstreet
+from content.load import WordStreetDeck, load_wordstreet
 from content.schema import WS_SIDES
 from engine.core import (
     CHANCE,
     Action,
+    Anytime,
     Event,
     GameState,
     Prompt,
@@ -50,6 +51,8 @@ from engine.wordstreet_save import load as load_state
 from voice.errors import UsageError, UserError
 from voice.games import wordstreet_ask as ask
 from voice.games import wordstreet_say as say
+from voice.games.host_base import GameHost, check_variant_keys, team_named
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
@@ -71,7 +74,7 @@ VARIANTS: dict[str, str] = {
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
-class WordStreetHost:
+class WordStreetHost(GameHost):
     """Turns Word on the Street prompts into Asks and events into narration."""
 
     game = GAME
@@ -159,7 +162,7 @@ class WordStreetHost:
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
-            return Action("time_limit", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         if prompt.kind == "draw":
             return Action("draw", CHANCE, rng.choice(list(prompt.options)))
         raise AssertionError(f"Word on the Street has no chance prompt {prompt.kind!r}")
@@ -169,10 +172,8 @@ class WordStreetHost:
                                                    and prompt.info["spelled"]):
             return ask.spell(self, prompt, dialogue)  # a word being spelled is not interrupted
         if self._time_is_up():
-            return Action("time_limit", CHANCE)
-        if self._queued:
-            dialogue.speak(self._queued)
-            self._queued = []
+            return Action(Anytime.TIME_UP, CHANCE)
+        self._flush(dialogue)
         kind = prompt.kind
         if kind == "brainstorm":
             return ask.brainstorm(self, prompt, dialogue)
@@ -204,34 +205,26 @@ class WordStreetHost:
         return self.deck.side(int(prompt.info["card"]), self.engine.settings.side).accept
 
     def _team_of(self, asker: str) -> int:
-        for index, (name, _) in enumerate(self.teams):
-            if asker in (name, self.words.team(index)):
-                return index
-        return self.engine.team
+        team = team_named(self.teams, self.words, asker)
+        return self.engine.team if team is None else team
 
-    def _time_is_up(self) -> bool:
-        """The timed quick play: True once the time is over (the engine is then told once);
-        on the way, "5 minutes left" / "one minute left" are queued for the next question."""
-        timer = self.timer
-        st = self.engine
-        if timer is None or st.is_over() or st.time_up:
-            return False
-        return timer.time_up(self.clock(), self._warn)
+    def _time_told(self) -> bool:
+        """Quick play goes on after the time limit (the turns even up): told once."""
+        return self.engine.time_up
 
-    def _warn(self, warning: TimeWarning) -> None:
-        if warning.mark_s:
-            name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
-            self._queued.append(Line(key(name), {"minutes": warning.mark_s // 60}))
+    def _warning_line(self, warning: TimeWarning) -> Line | None:
+        """Only "5 minutes left" / "one minute left", in this game's words."""
+        if not warning.mark_s:
+            return None
+        name = "game_minute_left" if warning.mark_s == 60 else "game_minutes_left"
+        return Line(key(name), {"minutes": warning.mark_s // 60})
 
 
 # -- module entry points (voice.games.game_module) ----------------------------------------
 
 
 def _deck(pack: str | Path | None) -> WordStreetDeck:
-    try:
-        return load_wordstreet(pack)
-    except ContentError as exc:
-        raise UserError(str(exc)) from None
+    return load_or_user_error(load_wordstreet, None if pack is None else str(pack))
 
 
 def _teams(raw: Any) -> list[tuple[str, list[str]]]:
@@ -248,11 +241,7 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
 def parse_variant(variant: Mapping[str, str],
                   teams: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
     """``--variant`` settings -> engine settings plus ``minutes`` (timed quick play, or 0)."""
-    for name in variant:
-        if name not in VARIANTS:
-            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-            raise UsageError(f"--variant: Word on the Street has no setting {name!r}; "
-                             f"allowed: {allowed}")
+    check_variant_keys("Word on the Street", variant, VARIANTS)
     side = variant.get("side", "blue").strip().lower()
     if side not in ("blue", "orange"):
         raise UsageError(f"--variant side={side!r}: allowed {VARIANTS['side']}")

@@ -27,6 +27,7 @@ from engine.core import Action, Prompt, RulesError
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import MAX_WORD
 from engine.wordstreet_save import load as load_state
+from voice.games.host_base import yes_no
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import (
     EXPLICIT_LEADS,
@@ -195,9 +196,7 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
 
 def _yes(dialogue: Dialogue, line: Line, addressee: str, default: bool = False,
          intents: dict[str, Any] | None = None) -> Understood:
-    ask = Ask([line], "yesno", addressee, default=Understood("correct", default, 1.0, ""),
-              intents=intents or {})
-    return dialogue.ask(ask)
+    return dialogue.ask(yes_no(line, addressee, default, intents))
 
 
 def _confirm_word(u: Understood) -> Line:

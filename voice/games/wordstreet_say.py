@@ -167,7 +167,7 @@ def _verdict(words: Words, upheld: bool, d: Mapping[str, Any]) -> list[Line]:
 
 
 def _game_over(words: Words, state: WordStreet, d: Mapping[str, Any]) -> list[Line]:
-    result = str(d["result"])
+    result = str(d["reason"])
     winners = [int(w) for w in d["winners"]]
     lines = [score_line(words, state, 0), score_line(words, state, 1)]
     if result == "draw":

@@ -26,18 +26,20 @@ from pathlib import Path
 from typing import Any
 
 from content.load import WordUpQuestions, load_wordup
-from engine.core import CHANCE, COLOURS, Action, Event, Prompt, SetupError, roll_dice, shuffled
+from engine.core import CHANCE, Action, Anytime, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, new_game
-from engine.wordup_board import CATEGORIES, LEVEL_NAMES, Variant
+from engine.wordup_board import CATEGORIES, COLOURS, LEVEL_NAMES, Variant
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
+from voice.games.host_base import GameHost, check_variant_keys, yes_no
+from voice.games.packs import load_or_user_error
 from voice.games.playtime import ANSWER_VARIANT, PlayTimer, answer_limit
 from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import CATEGORY_OF, question_ask
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
 from voice.games.wordup_say import Narrator, scores, tokens_text
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Ask, Dialogue, Line
 from voice.hosting.host import PlayOptions
 from voice.learning.pronounce_help import glossary
 from voice.understanding.judge import Understood
@@ -62,10 +64,7 @@ CATEGORY_WORDS: dict[str, str] = {
 
 def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
     """``--variant`` settings -> (engine Variant, timed minutes or 0); UsageError if bad."""
-    for key in settings:
-        if key not in VARIANTS:
-            allowed = "; ".join(f"{k}={v}" for k, v in VARIANTS.items())
-            raise UsageError(f"--variant: Word Up has no setting {key!r}; allowed: {allowed}")
+    check_variant_keys("Word Up", settings, VARIANTS)
     tokens = settings.get("tokens", "2").strip()
     if tokens not in ("1", "2", "3"):
         raise UsageError(f"--variant tokens={tokens!r}: allowed {VARIANTS['tokens']}")
@@ -97,10 +96,12 @@ def new_host(options: PlayOptions, rng: random.Random,
     setup = {"players": [[n, lv] for n, lv in options.players], "variant": dict(options.variant),
              "pack": str(options.pack) if options.pack else None, "seed": options.seed,
              "timer": PlayTimer.fresh_json(minutes)}
-    host = WordUpHost(state, setup, _questions(options.pack), clock=clock)
     learn = WordUpLearners(list(names))
-    levels, host.greetings = learn.join(list(state.levels))
-    state.levels[:] = levels  # a level a teacher pinned wins over the one chosen
+    levels, greetings = learn.join(list(state.levels))
+    # a level a teacher pinned wins over the one chosen: the game starts at it
+    host = WordUpHost(new_game(levels, variant, names), setup, _questions(options.pack),
+                      clock=clock)
+    host.greetings = greetings
     host.learn = learn
     return host
 
@@ -121,15 +122,14 @@ def load_host(setup: dict[str, Any], state: dict[str, Any],
 
 def _questions(pack: Path | None) -> WordUpQuestions:
     """The shipped questions, or a pack folder's; a broken folder is one clear error."""
-    from voice.games.packs import load_or_user_error
-
     return load_or_user_error(load_wordup, str(pack) if pack is not None else None)
 
 
-class WordUpHost:
+class WordUpHost(GameHost):
     """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
 
     game = GAME
+    state: WordUpState
 
     def __init__(self, state: WordUpState, setup: dict[str, Any], questions: WordUpQuestions,
                  *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -196,65 +196,45 @@ class WordUpHost:
 
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:
         if self._time_is_up():
-            return Action("time_up", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         if prompt.kind == "shuffle":
             return Action("shuffle", CHANCE, shuffled(rng, list(range(prompt.info["cards"]))))
         if prompt.kind == "roll":
-            self._level_offer(prompt, self._dialogue)
+            change = self._level_offer(prompt, self._dialogue)
+            if change is not None:
+                return change
             return Action("roll", CHANCE, sum(roll_dice(rng)))
         raise AssertionError(f"Word Up has no chance prompt {prompt.kind!r}")
 
     def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
         if self._time_is_up():
-            return Action("time_up", CHANCE)
+            return Action(Anytime.TIME_UP, CHANCE)
         self._flush(dialogue)
         self._dialogue = dialogue
-        self._level_offer(prompt, dialogue)
+        change = self._level_offer(prompt, dialogue)
+        if change is not None:
+            return change
         handler = _DECIDERS[prompt.kind]
         value = handler(self, prompt, dialogue)
         return Action(prompt.kind, prompt.actor, value)
 
-    # -- the timed game --------------------------------------------------------------
-    def _time_is_up(self) -> bool:
-        timer = self.timer
-        if timer is None or self.state.is_over():
-            return False
-        return timer.time_up(self.clock(),
-                             lambda warning: self._queued.append(Line(warning.key, warning.fields)))
-
-    def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> None:
-        """Before a turn's first roll: the level question, if the player's results call for it."""
+    def _level_offer(self, prompt: Prompt, dialogue: Dialogue | None) -> Action | None:
+        """Before a turn's first roll: the level question, if the player's results call for it;
+        a new level is the engine's set_level action (the driver changes the state, and saves
+        it), after which the roll is asked for again (the question is asked once a turn)."""
         info = prompt.info
         if (self.learn is None or prompt.kind != "roll" or info.get("purpose") != "move"
                 or info.get("from") != 0):
-            return
+            return None
         seat = int(info["seat"])
         level = self.learn.offer(seat, self.state.turns, dialogue)
-        if level is not None:
-            self.state.levels[seat] = level
-
-    def _flush(self, dialogue: Dialogue) -> None:
-        if self._queued:
-            dialogue.speak(self._queued)
-            self._queued = []
+        if level is None or level == self.state.levels[seat]:
+            return None
+        return Action(Anytime.SET_LEVEL, seat, {"level": level})
 
     # -- asking ----------------------------------------------------------------------
-    def _run(self, dialogue: Dialogue, ask: Ask, *, skip: Understood | None = None) -> Understood:
-        """Ask; "skip" ends an answer as wrong (``skip``) and repeats a choice."""
-        while True:
-            try:
-                return dialogue.ask(ask)
-            except ControlFlow as flow:
-                if flow.command != "skip":
-                    raise
-                if skip is not None:
-                    dialogue.tell("wordup.skip_answer")
-                    return skip
-                dialogue.tell("wordup.not_a_choice", name=ask.addressee)
-
     def _yes(self, dialogue: Dialogue, line: Line, name: str, default: bool = True) -> bool:
-        ask = Ask([line], "yesno", name, default=Understood("correct", default, 1.0, ""))
-        return bool(self._run(dialogue, ask).value)
+        return bool(dialogue.ask(yes_no(line, name, default)).value)
 
     def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
               expect: str = "colour", intents: dict[str, str] | None = None,
@@ -280,7 +260,7 @@ class WordUpHost:
                                        default=Understood("correct", True, 1.0, "")))
         listed = _join(list(labels or opts), "wordup.list_or")
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if isinstance(result.value, dict) and "other" in result.value:
                 dialogue.tell(not_among, name=name, options=listed)
                 ask.say = [Line(not_among, {"name": name, "options": listed})]
@@ -311,7 +291,7 @@ class WordUpHost:
                else "wordup.roll_physical")
         ask = Ask([Line(key, {"name": name})], "number", name, request={"min": 2, "max": 12})
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if isinstance(result.value, int) and 2 <= result.value <= 12:
                 return int(result.value)
             dialogue.tell("common.unclear", name=name)
@@ -330,8 +310,7 @@ class WordUpHost:
             head = Line("wordup.question_for", {"name": name, "category": category})
         ask = question_ask(item, name, self._glossary(), time_limit_s=self.answer_s)
         ask.say = [head, *ask.say]
-        wrong = Understood("wrong", None, 1.0, "")
-        result = self._run(dialogue, ask, skip=wrong)
+        result = dialogue.ask(ask)  # "skip" gives the answer up there: wrong, as the sheet says
         return {"correct": result.verdict == "correct"}
 
     def _choose_category(self, prompt: Prompt, dialogue: Dialogue) -> str:
@@ -386,7 +365,7 @@ class WordUpHost:
                   fallback=lambda: Ask([Line("wordup.colour_yesno", {"name": name,
                                                                      "colour": firsts[0]})],
                                        "yesno", name, default=Understood("correct", True, 1.0, "")))
-        result = self._run(dialogue, ask)
+        result = dialogue.ask(ask)
         if isinstance(result.value, list):
             return list(result.value)
         if isinstance(result.value, bool):
@@ -441,7 +420,7 @@ class WordUpHost:
                                        default=Understood("correct", False, 1.0, "")))
         if len(partners) == 1:
             ask = ask.fallback() if ask.fallback else ask
-        result = self._run(dialogue, ask)
+        result = dialogue.ask(ask)
         if result.value == "decline":
             return "decline"
         if isinstance(result.value, bool):
@@ -498,7 +477,7 @@ class WordUpHost:
                   fallback=lambda: Ask([Line("wordup.stop_or_lose_yesno", {"name": name})],
                                        "yesno", name, default=Understood("correct", True, 1.0, "")))
         while True:
-            result = self._run(dialogue, ask)
+            result = dialogue.ask(ask)
             if result.value is True or result.value == "stop":
                 return "stop"
             if result.value is False:

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from content.load import WordUpQuestions
-from engine.core import COLOURS, Event
+from engine.core import Event
 from engine.wordup import WordUpState
-from engine.wordup_board import BOARD, CATEGORIES
+from engine.wordup_board import BOARD, CATEGORIES, COLOURS
 from voice.games.playtime import PlayTimer
 from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import CATEGORY_OF, wrong_lines

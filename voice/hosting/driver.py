@@ -1,17 +1,10 @@
-"""The game loop: prompt -> (chance | ask the table) -> apply -> narrate -> save.
+"""The game loop: prompt -> (chance | ask the table) -> an action, carried out by
+:meth:`Driver._apply`, in the order stated (and enforced) there.
 
 The driver is the only place that changes the engine state, so it is also
 where undo, "that was right / that was wrong" and quit are carried out: the
 dialogue raises them as :class:`~voice.hosting.dialogue.ControlFlow` and the driver
 rewinds to the snapshot taken before the last verdict.
-
-Nothing the table is told may be lost, so each applied action is saved first
-(state, random state, the undo snapshot, the timer, and the action's events
-and turn-log record as ``pending``) and only then said, logged and recorded
-in the profiles. A process killed anywhere resumes from the save and finishes
-the pending action: the log and the profiles are keyed by the action number,
-so it lands there exactly once, and it is said again when the log does not
-show it was said.
 """
 
 from __future__ import annotations
@@ -27,7 +20,7 @@ from content.load import ContentError
 from engine.core import CHANCE, Action, Event, Prompt, RulesError
 from voice.errors import UserError
 from voice.hosting.dialogue import ControlFlow, Dialogue, Line
-from voice.hosting.host import Host
+from voice.hosting.host import Host, PlayClock
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
 
 VERDICT_FLIPS = {"that_was_right": True, "that_was_wrong": False}
@@ -65,8 +58,42 @@ class Snapshot:
                         int(data.get("n", 0)))
 
 
+@dataclass(frozen=True)
+class Pending:
+    """An action applied and saved but not yet said, logged and recorded (see
+    :meth:`Driver._apply`); a save holds it as :meth:`to_json`, so a resume finishes it."""
+
+    n: int
+    """The action's number: the turn log and the profiles are keyed by it."""
+    events: tuple[Event, ...]
+    """What the action caused, to narrate."""
+    record: Mapping[str, Any] | None = None
+    """Its turn-log record; None for chance's actions or without a log."""
+    first: Line | None = None
+    """A line said before the narration (the host overruling a verdict)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"n": self.n,
+                "events": [{"kind": e.kind, "data": dict(e.data)} for e in self.events],
+                "record": None if self.record is None else dict(self.record),
+                "first": None if self.first is None else [self.first.key,
+                                                          dict(self.first.fields)]}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Pending:
+        """The pending action of a save (one session.py has checked); DAMAGE if not."""
+        first = data.get("first")
+        record = data.get("record")
+        return Pending(
+            int(data["n"]),
+            tuple(Event(str(e["kind"]), dict(e["data"])) for e in data["events"]),
+            None if record is None else dict(record),
+            Line(str(first[0]), dict(first[1]))
+            if isinstance(first, list) and len(first) == 2 else None)
+
+
 @dataclass
-class Outcome:
+class RunResult:
     """How a run ended: ``winners`` (seat or team indices) or ``quit`` with the game saved."""
 
     winners: list[int] = field(default_factory=list)
@@ -91,7 +118,7 @@ class TimeKeeper:
     """Notes a timed game's play time every few seconds from a thread, so time spent
     waiting at a prompt counts even when the process is killed there."""
 
-    def __init__(self, timer: Any, clock: Callable[[], float], slot: SaveSlot,
+    def __init__(self, timer: PlayClock, clock: Callable[[], float], slot: SaveSlot,
                  actions: Callable[[], int], every_s: float = TIME_EVERY_S) -> None:
         self.timer = timer
         self.clock = clock
@@ -143,14 +170,19 @@ class Driver:
         self.clock = clock
         self.on_step = on_step
         self.last_verdict = _snapshot(undo)
-        self.pending: dict[str, Any] | None = dict(pending) if pending is not None else None
-        """The last action's events and log record, saved but not yet said, logged and
-        recorded (a resumed save's, until :meth:`run` finishes it)."""
+        self.pending: Pending | None = None
+        """The last action, saved but not yet said, logged and recorded (a resumed
+        save's, until :meth:`run` finishes it)."""
+        if pending is not None:
+            try:
+                self.pending = Pending.from_json(pending)
+            except DAMAGE:
+                pass  # a damaged record of it: the game itself goes on
         self._keeper: TimeKeeper | None = None
         self._logged = len(dialogue.exchanges)
         """Exchanges already written to the turn log (the rest belong to the next turn)."""
 
-    def run(self) -> Outcome:
+    def run(self) -> RunResult:
         self._keeper = self._time_keeper()
         try:
             return self._run()
@@ -161,23 +193,21 @@ class Driver:
     def _time_keeper(self) -> TimeKeeper | None:
         """For a timed game with a save: the play time noted since the save is taken back,
         and a keeper goes on noting it."""
-        timer = getattr(self.host, "timer", None)
-        if self.slot is None or timer is None or not hasattr(timer, "used_at"):
+        timer = self.host.timer
+        if self.slot is None or timer is None:
             return None
         noted = self.slot.read_time(self.actions)
         if noted is not None:
             timer.catch_up(noted)
-        clock = getattr(self.host, "clock", time.monotonic)
-        return TimeKeeper(timer, clock, self.slot, lambda: self.actions).start()
+        return TimeKeeper(timer, self.host.clock, self.slot, lambda: self.actions).start()
 
-    def _run(self) -> Outcome:
+    def _run(self) -> RunResult:
         self.dialogue.speak(self.host.opening())
         if self.pending is not None:
             # Resumed after a kill: finish the last action, said again unless the log
             # shows it was said (the log is written after the speech).
-            record = self.pending.get("record")
-            said = record is not None and self.log is not None and self.log.has(
-                int(self.pending["n"]))
+            said = (self.pending.record is not None and self.log is not None
+                    and self.log.has(self.pending.n))
             try:
                 self._finish(announce=not said, fresh=False)
             except DAMAGE:
@@ -190,7 +220,7 @@ class Driver:
                 if flow.command == "quit":
                     self.save()
                     self.dialogue.tell("common.saved_and_quit")
-                    return Outcome(quit=True, turns=self.actions)
+                    return RunResult(quit=True, turns=self.actions)
                 self._overrule(flow.command)
                 continue
             self._apply(prompt, action)
@@ -199,7 +229,7 @@ class Driver:
             self._keeper.stop()  # before the clear, or it could note the time again
         if self.slot is not None:
             self.slot.clear()
-        return Outcome(winners=self.host.state.winners(), turns=self.actions)
+        return RunResult(winners=self.host.state.winners(), turns=self.actions)
 
     def _next_action(self, prompt: Prompt) -> Action:
         if prompt.actor == CHANCE:
@@ -207,7 +237,15 @@ class Driver:
         return self.host.decide(prompt, self.dialogue)
 
     def _apply(self, prompt: Prompt, action: Action, first: Line | None = None) -> None:
-        """Apply, save, then say (``first``, then the narration), log and record."""
+        """apply -> save -> narrate (``first``, then the events), log and record.
+
+        The order is the point: nothing the table is told may be lost, so the action
+        is saved (state, random state, the undo snapshot, and the action itself as
+        :class:`Pending`) before a word of it is said. A process killed anywhere
+        resumes from the save and finishes the pending action: the log and the
+        profiles are keyed by its number, so it lands there exactly once, and it is
+        said again when the log does not show it was said.
+        """
         before = self.host.state.to_json() if is_verdict(action) else None
         rng_before = rng_state_to_json(self.rng) if before is not None else None
         events = self.host.state.apply(action)
@@ -227,10 +265,7 @@ class Driver:
                 "latency_ms": [],
             }
         self._logged = len(self.dialogue.exchanges)
-        self.pending = {"n": self.actions,
-                        "events": [{"kind": e.kind, "data": dict(e.data)} for e in events],
-                        "record": record,
-                        "first": None if first is None else [first.key, dict(first.fields)]}
+        self.pending = Pending(self.actions, tuple(events), record, first)
         self.save()  # first: what the table is about to hear is on disk
         self._finish(announce=True, fresh=True)
         if self.on_step is not None:
@@ -242,18 +277,13 @@ class Driver:
         pending = self.pending
         if pending is None:
             return
-        n = int(pending["n"])
-        events = [Event(str(e["kind"]), dict(e["data"])) for e in pending["events"]]
-        note = getattr(self.host, "note_action", None)
-        if note is not None:
-            note(n)  # the profiles key this action's results by its number
-        lines = self.host.narrate(events)
-        first = pending.get("first")
-        if isinstance(first, list) and len(first) == 2:
-            lines = [Line(str(first[0]), dict(first[1])), *lines]
+        self.host.note_action(pending.n)  # the profiles key this action's results by its number
+        lines = self.host.narrate(list(pending.events))
+        if pending.first is not None:
+            lines = [pending.first, *lines]
         if announce:
             self.dialogue.speak(lines)
-        record = pending.get("record")
+        record = pending.record
         if record is not None and self.log is not None:
             if fresh:
                 record = {**record, "latency_ms": [round(x, 1)
@@ -316,6 +346,6 @@ class Driver:
                 extra={"rate": self.dialogue.settings.rate,
                        "verbose": self.dialogue.settings.verbose},
                 undo=self.last_verdict.to_json() if self.last_verdict is not None else None,
-                pending=self.pending,
+                pending=None if self.pending is None else self.pending.to_json(),
             )
         )

@@ -23,11 +23,44 @@ GAME_TITLES = {"wordup": "Word Up", "sportleisure": "Sport and Leisure",
 """Every game by its short name (as typed on the command line), with the title the app says."""
 
 
+class PlayClock(Protocol):
+    """A timed game's play time, which the driver keeps noting while the table is at a
+    prompt, so that a game killed there resumes with the time it had used."""
+
+    def used_at(self, now: float) -> float:
+        """Play time used by ``now`` (seconds, on the host's clock)."""
+        ...
+
+    def catch_up(self, used_s: float) -> None:
+        """Take back the play time noted since the last save (seconds)."""
+        ...
+
+
+class Learning(Protocol):
+    """A game's learner profiles, as the play loop sees them when the game ends."""
+
+    reports: list[Path]
+    """Progress reports written at the end of the game."""
+
+
 class Host(Protocol):
-    """What the driver needs from a game."""
+    """What the driver needs from a game (voice.games.host_base.GameHost gives the
+    defaults of the parts a game may not have: timer, learn, note_action)."""
 
     game: str
     state: GameState
+    timer: PlayClock | None
+    """A timed game's play clock; None for an untimed game."""
+    clock: Callable[[], float]
+    """The clock the timer runs on (seconds)."""
+    verbose: bool
+    """The dialogue's verbose/terse setting (the play loop sets it)."""
+    learn: Learning | None
+    """Learner profiles (Word Up); None where a game keeps none."""
+
+    def note_action(self, n: int) -> None:
+        """The driver's number of the action about to be narrated (keys profile results)."""
+        ...
 
     def decide(self, prompt: Prompt, dialogue: Dialogue) -> Action:
         """Ask the table for the input ``prompt`` needs and return it as an Action."""

@@ -305,8 +305,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
         host, rng = made
         actions = 0
         log = TurnLog(_log_path(slot, host.game, resume=False))
-    if hasattr(host, "verbose"):
-        host.verbose = dialogue.settings.verbose
+    host.verbose = dialogue.settings.verbose
     dialogue.table = host
     driver = Driver(host, dialogue, rng, slot=slot, log=log, actions=actions,
                     undo=saved.undo if saved is not None else None,
@@ -318,7 +317,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
     outcome = driver.run()
     if not outcome.quit:
         (slot.folder / LOG_POINTER).unlink(missing_ok=True)
-        for path in getattr(getattr(driver.host, "learn", None), "reports", []):
+        for path in driver.host.learn.reports if driver.host.learn is not None else []:
             _note(f"report written: {path}")
     return 0
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_sportleisure_host_kit import (
+from sportleisure_host_kit import (
     BLUE,
     PACK,
     RED,
@@ -56,10 +56,10 @@ def test_picture_card_scene_then_each_question_with_its_colour_and_moves() -> No
     scene = run.index(f"The picture: {card.scene}", window)
     purple = run.index(f"Purple question: {card.questions[0].text}", scene)
     step = NEXT_SPACE[PURPLE][0]
-    run.index(f"Red team moves to the next purple space: space {step}.", purple)
-    green = run.index(f"Green question: {card.questions[1].text}", purple)
+    moved = run.index(f"Red team moves to the next purple space: space {step}.", purple)
+    green = run.index(f"Green question: {card.questions[1].text}", moved)
     yellow = run.index(f"Yellow question: {card.questions[2].text}", green)
-    run.index(f"Red question: {card.questions[3].text}", yellow)
+    red = run.index(f"Red question: {card.questions[3].text}", yellow)
     expected = 0
     for colour in (PURPLE, GREEN, YELLOW, RED_Q):
         expected = NEXT_SPACE[colour][expected]
@@ -67,7 +67,7 @@ def test_picture_card_scene_then_each_question_with_its_colour_and_moves() -> No
     assert st is not None
     assert st.positions == [expected, 0]
     assert st.playing == BLUE, "after the red question the other team plays"
-    run.index("Blue team, it's your turn.")
+    run.index("Blue team, it's your turn.", red)
 
 
 def test_wrong_answer_goes_to_the_other_team_and_both_missing_reads_the_answer() -> None:
@@ -83,9 +83,9 @@ def test_wrong_answer_goes_to_the_other_team_and_both_missing_reads_the_answer()
         run.index("Not quite, Red team")
     steal = run.index("Blue team, same question for a bonus move.", miss)
     assert card.questions[0].text in run.said()[steal + 1]
-    run.index(f"Bonus move! Blue team moves to the next purple space: space "
-              f"{NEXT_SPACE[PURPLE][0]}.", steal)
-    run.index(f"The answer was: {card.questions[1].answers[0]}.", steal)
+    bonus = run.index(f"Bonus move! Blue team moves to the next purple space: space "
+                      f"{NEXT_SPACE[PURPLE][0]}.", steal)
+    run.index(f"The answer was: {card.questions[1].answers[0]}.", bonus)
     st = host.engine
     assert st is not None
     assert st.positions == [0, NEXT_SPACE[PURPLE][0]]
@@ -116,8 +116,9 @@ def test_winning_zone_entry_needs_and_the_win() -> None:
     edit(host, positions=[last_purple, 0])
     run = play(host, ["no", "<right>", "where am i", "<right>", "where am i", "<right>"], events)
     enter = run.index("Red team moves into the Winning Zone!")
-    run.index("To win, Red team must answer two questions in a row, or a red question", enter)
-    where = run.index("Red team is in the Winning Zone: two right answers in a row", enter)
+    needs = run.index("To win, Red team must answer two questions in a row, or a red question",
+                      enter)
+    where = run.index("Red team is in the Winning Zone: two right answers in a row", needs)
     one_more = run.index("Red team needs one more right answer in a row to win.", where)
     assert run.index("Red team needs one more right answer", one_more + 1) > one_more, \
         "said after the right answer and again when asked where they are"
@@ -130,9 +131,9 @@ def test_winning_zone_entry_needs_and_the_win() -> None:
 def test_first_team_asked_by_voice_when_not_given() -> None:
     host = new(first=None)
     run = play(host, ["blue"])
-    run.index("Which team has the youngest player? Red team or Blue team?")
-    run.index("Blue team has the youngest player, so Blue team plays first.")
-    run.index("Blue team, it's your turn.")
+    asked = run.index("Which team has the youngest player? Red team or Blue team?")
+    chosen = run.index("Blue team has the youngest player, so Blue team plays first.", asked)
+    run.index("Blue team, it's your turn.", chosen)
     st = host.engine
     assert st is not None and st.first_team == BLUE and st.playing == BLUE
 
@@ -168,13 +169,15 @@ def test_global_commands_at_a_question() -> None:
     run = play(host, script, events)
     purple = f"Purple question: {card.questions[0].text}"
     assert run.count(purple) == 4, "asked, repeated, after our cards, and after 'slower'"
-    run.index("Red team is on Go. Blue team is on space 3, a "
-              f"{('purple', 'green', 'yellow', 'red')[PATH[3]]} space. Blue team is in the lead.")
-    run.index("It's Red team's turn to answer; Blue team asks the questions.")
-    run.index("Red team is on Go, 41 spaces from the Winning Zone.")
-    run.index("Red team's action cards: Move the Goalposts, New Balls Please and Second Wind.")
-    run.index("You can say:")
-    run.index("I'll speak more slowly.")
+    # each reply in the order the script asked for it
+    at = run.index("Red team is on Go. Blue team is on space 3, a "
+                   f"{('purple', 'green', 'yellow', 'red')[PATH[3]]} space. "
+                   "Blue team is in the lead.")
+    for reply in ("It's Red team's turn to answer; Blue team asks the questions.",
+                  "Red team is on Go, 41 spaces from the Winning Zone.",
+                  "Red team's action cards: Move the Goalposts, New Balls Please and Second Wind.",
+                  "You can say:", "I'll speak more slowly."):
+        at = run.index(reply, at + 1)
     assert run.outcome.quit
 
 
@@ -195,8 +198,7 @@ def test_with_a_time_limit_per_answer_silence_is_a_miss() -> None:
     pot = kind_index(host, CardKind.POT_LUCK)
     events = deal(host, front=[pot])
     run = play(host, ["no", "", ""], events)  # 12 s then 8 s of silence: 20 s
-    run.index("Time's up, Red team.")
-    run.index("Blue team, same question for a bonus move.")
+    run.index("Blue team, same question for a bonus move.", run.index("Time's up, Red team."))
 
 
 def test_pass_counts_as_a_wrong_answer() -> None:

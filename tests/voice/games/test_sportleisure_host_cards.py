@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from test_sportleisure_host_kit import (
+from sportleisure_host_kit import (
     BLUE,
     RED,
     TEAMS,

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from test_wordstreet_host_kit import BLUE, READY, RED, FedClock, board, category, new, play
+from wordstreet_host_kit import BLUE, READY, RED, FedClock, board, category, new, play
 
 from engine.wordstreet_board import INDEX
 from voice.games.wordstreet import WordStreetHost

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_wordstreet_host_kit import BLUE, READY, RED, FedClock, board, new, play
+from wordstreet_host_kit import BLUE, READY, RED, FedClock, board, new, play
 
 from engine.wordstreet_board import INDEX
 

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_wordstreet_host_kit import READY, RED, FedClock, category, new, play
+from wordstreet_host_kit import READY, RED, FedClock, category, new, play
 
 from engine.wordstreet_board import INDEX
 from voice.errors import UsageError

@@ -10,7 +10,8 @@ import pytest
 
 from content.load import load_wordup
 from content.schema import Category, Spelling
-from engine.core import COLOURS, Event
+from engine.core import Event
+from engine.wordup_board import COLOURS
 from engine.wordup_save import load as from_json
 from tests.voice.games.wordup_kit import Table, advance_to, dialogue_for, host_at, host_for, typed
 from voice.errors import UsageError
@@ -369,7 +370,7 @@ def test_timed_game_warns_and_ends_with_the_most_tokens() -> None:
     assert "Time's up!" in text
     totals = [sum(t) for t in host.state.tokens]
     assert outcome.winners == [s for s, t in enumerate(totals) if t == max(totals)]
-    assert host.state.end_reason == "time_up"
+    assert host.state.outcome().reason == "time_up"
 
 
 def test_the_timer_survives_save_and_resume() -> None:

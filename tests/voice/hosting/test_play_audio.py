@@ -34,7 +34,11 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     mic = MicSource("pulse", gate)
     ears = VoiceEars(whisper, mic, gate, live=True)
     player = Pyttsx3Speaker(SpeakerOut("pulse"))  # its own gate: the player is not the app
-    said = player.render("yes please")
+    # A plain "yes": "yes please" is a yes said with another word, which the ears keep only
+    # when Whisper's first word is sure (SURE_OTHER_WORD, 0.5), and through the null sink it
+    # scores 0.49-0.54 run to run, so it was asked again one run in two. This test is about
+    # the gate and the device, not that margin.
+    said = player.render("yes")
     started: list[float] = []
 
     def answer() -> None:
@@ -45,23 +49,16 @@ def test_the_app_is_not_heard_and_the_player_is(request: pytest.FixtureRequest) 
     try:
         mouth.say("Shall we play Word Up? Please say yes or no.")
         alone = ears.listen("yesno", [], 2.0)
-        # A player not heard says it again, as at a table: on 2 shared cores under load
-        # the sound server can starve and a reply arrive as silence. A real fault (the
-        # gate never opening, the wrong device) fails every try.
-        for _ in range(3):
-            started.clear()
-            mouth.say("Shall we play Word Up?")
-            helper = threading.Thread(target=answer, daemon=True)
-            helper.start()
-            heard = ears.listen("yesno", [], 8.0)
-            replied = time.monotonic()
-            helper.join(10)
-            if heard.nbest:
-                break
+        mouth.say("Shall we play Word Up?")
+        helper = threading.Thread(target=answer, daemon=True)
+        helper.start()
+        heard = ears.listen("yesno", [], 8.0)
+        replied = time.monotonic()
+        helper.join(10)
     finally:
         mic.close()
     assert alone.timed_out and not alone.nbest  # the app's own question is not an answer
-    assert heard.nbest, ears.last
+    assert heard.nbest[:1] == ("yes",), ears.last  # the player, understood
     assert started and started[0] < heard.end_s < replied  # the player's speech, ended in time
     # End of speech to reply on a real device (bench/bench_demo.py measures it; under load
     # on 2 shared cores decoding alone can take seconds): bounded, to catch a hang.

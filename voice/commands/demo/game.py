@@ -517,8 +517,7 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     if game == "wordstreet":
         table = dialogue  # the host in play, also after a resume
         policy.wordstreet_words = lambda: _street_words(table.table)
-    if hasattr(host, "verbose"):
-        host.verbose = dialogue.settings.verbose
+    host.verbose = dialogue.settings.verbose
     started = time.perf_counter()
     try:
         outcome, turns, host = _play(game, host, dialogue, ears, rng)
@@ -547,8 +546,7 @@ def _play(game: str, host: Any, dialogue: DemoDialogue, ears: SimulatedEars,
         dialogue.transcript("said", "(the table resumes the game)")
         saved = slot.read()
         host = game_module(game).load_host(saved.setup, saved.state)
-        if hasattr(host, "verbose"):
-            host.verbose = dialogue.settings.verbose
+        host.verbose = dialogue.settings.verbose
         dialogue.table = host
         rng = rng_from_json(saved.rng)
         outcome = Driver(host, dialogue, rng, slot=slot, actions=saved.actions).run()

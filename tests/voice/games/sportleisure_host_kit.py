@@ -25,7 +25,7 @@ from engine.sportleisure_board import CARD_TYPES
 from voice.games import game_module
 from voice.games.sportleisure import SportLeisureHost
 from voice.hosting.dialogue import Dialogue, Heard
-from voice.hosting.driver import Driver, Outcome
+from voice.hosting.driver import Driver, RunResult
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
@@ -99,7 +99,7 @@ def edit(host: SportLeisureHost, **changes: Any) -> None:
 
 @dataclass
 class Run(HostLines):
-    outcome: Outcome
+    outcome: RunResult
     text: str
     host: SportLeisureHost
     ears: ScriptEars

@@ -24,7 +24,7 @@ from engine.wordstreet_board import LETTERS
 from voice.games import game_module
 from voice.games.wordstreet import WordStreetHost
 from voice.hosting.dialogue import Dialogue, Heard
-from voice.hosting.driver import Driver, Outcome
+from voice.hosting.driver import Driver, RunResult
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
@@ -115,7 +115,7 @@ def board(host: WordStreetHost, **tiles: int) -> None:
 
 @dataclass
 class Run(HostLines):
-    outcome: Outcome
+    outcome: RunResult
     text: str
     host: WordStreetHost
     ears: ScriptEars
