@@ -83,6 +83,7 @@ from voice.hearing.asr.whisper_words import (
 )
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.focus import loudest_stretch, room_too_loud
 from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
 
 log = logging.getLogger("tabletop.asr.whisper")
@@ -100,6 +101,9 @@ ACCEPT_NAMED = 0.2
 """The first-step probability an answer needs when the transcript names it."""
 ACCEPT_ALONE = 0.6
 """The first-step probability that takes an answer the transcript did not name."""
+CONFIRM_ALONE = 0.3
+"""The first-step probability at which an answer the transcript did not name (nor any
+other) is offered for confirmation, as a runner-up behind the words heard."""
 MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
               "name": 12, "spelling": 64, "word": 24}
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
@@ -118,6 +122,13 @@ without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with th
 letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
 in it is read again without the silence: letter names were not helped by it."""
 
+NUMBER_FRAME = frozenset({
+    "a", "an", "the", "it", "it's", "its", "is", "i", "i'm", "i've", "think", "guess", "say",
+    "says", "my", "our", "answer", "number", "total", "that's", "that", "so", "um", "uh", "er",
+    "erm", "hmm", "oh", "okay", "ok", "well", "please", "and", "plus", "double", "hundred",
+    "we", "we've", "have", "got", "rolled", "roll", "makes", "dice", "on"})
+"""Words a player says around a number ("I think it's seven", "six and four"); any other
+word beside one is talk, and the number is confirmed rather than taken."""
 VERIFY_LIKE = -3.0
 """Mean log-probability per token (natural log; -3.0 is a probability of 0.05) at which a
 free answer's accepted answer, forced after the audio, counts as what may have been
@@ -126,6 +137,9 @@ word scored -1.8 or better whenever the free decode wrote it, and -1.3 to -2.8 f
 the 20 it missed ("Shiller" for Sheila, "more than" for Marvin, "bad" for bed); the
 other 13 words, forced after each clip (910 pairs), scored -5.6 at best."""
 VERIFY_MAX = 4
+FOCUS_KINDS = frozenset({"yesno", "number"})
+"""Short complete answers, heard from their loudest stretch only (voice.hearing.focus):
+talk before or after the player's word is left out of the decode."""
 """Accepted answers checked per utterance (each one more decoder pass over the audio)."""
 
 LETTER_EMPHASIS = 0.9
@@ -133,6 +147,18 @@ LETTER_EMPHASIS = 0.9
 the bursts and hiss that tell B, D, G, P, T and V apart, and the classifier's two readings
 (as said and emphasised) are averaged. Top letter of 467 letter names said alone by 16
 voices (espeak-ng, flite, festival): 71.7 % as said, 75.4 % both (30 better, 13 worse)."""
+
+
+SURE_IN_TALK = 0.5
+"""The first-step probability an answer the transcript names needs to be taken at once when
+talk was heard around it (Decoded.crowded); under it, the host confirms it."""
+
+
+def unsure(result: Decoded, alts: list[Alternative]) -> bool:
+    """Whether the best reading is an answer heard weakly through talk (to confirm)."""
+    top = alts[0] if alts else None
+    return (result.crowded and top is not None and top.text in result.classes
+            and result.classes[top.text] < SURE_IN_TALK)
 
 
 def emphasised(samples: np.ndarray) -> np.ndarray:
@@ -175,6 +201,8 @@ class Decoded:
     verified: str | None = None
     """An accepted answer (Grammar.verify) the audio sounds like, where the transcript
     named none: offered as a runner-up, for the host to confirm."""
+    crowded: bool = False
+    """Talk was heard around the answer, and left out (voice.hearing.focus)."""
 
 
 class WhisperRecognizer:
@@ -249,6 +277,8 @@ class WhisperRecognizer:
         pending = b""
         early: tuple[float, Decoded] | None = None  # (time decoded, result) during the silence
         speculate = policy.trailing_silence_s > policy.early_s
+        levels: list[float] = []  # each window's level (dB) and how many were speech
+        voiced = 0
         while True:
             chunk = audio.read(WINDOW - len(pending) // 2)
             if not chunk:
@@ -261,7 +291,10 @@ class WhisperRecognizer:
             c0 = time.perf_counter()
             prob = self._vad.probability(window)
             kept.append(window)
-            utt = ends.feed(n * WINDOW_S, prob)
+            level = 10 * math.log10(float(np.mean(window ** 2)) + 1e-10)
+            levels.append(level)
+            voiced += prob >= policy.threshold
+            utt = ends.feed(n * WINDOW_S, prob, level)
             n += 1
             if not ends.in_speech and utt is None and len(kept) > preroll:
                 del kept[:len(kept) - preroll]  # only the pre-roll is kept before speech
@@ -294,27 +327,31 @@ class WhisperRecognizer:
                 if alts:
                     return Recognition(
                         alternatives=tuple(alts[:self.alternatives]), engine=self.name,
+                        unsure=unsure(result, alts),
                         speech_end_ms=utt.speech_end_s * 1000, result_at_ms=n * WINDOW_S * 1000,
-                        decode_ms=spent * 1000, final_ms=final_ms)
+                        decode_ms=spent * 1000, final_ms=final_ms,
+                        noisy=room_too_loud(levels, voiced))
                 kept, kept_from = kept[-preroll:], n - min(preroll, len(kept))
                 # words the game cannot use (a cough, table talk): keep listening
             if not ends.in_speech and n * WINDOW_S >= timeout_s:
                 return Recognition(engine=self.name, timed_out=True,
-                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
+                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000,
+                                   noisy=room_too_loud(levels, voiced))
             if n * WINDOW_S >= timeout_s + policy.max_utterance_s:
                 break
         utt = ends.finish(n * WINDOW_S)
         if utt is None:
             return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
-                               decode_ms=spent * 1000)
+                               decode_ms=spent * 1000, noisy=room_too_loud(levels, voiced))
         first = max(0, round(utt.start_s / WINDOW_S) - preroll)
         result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar,
                               utt.speech_end_s - utt.start_s)
         alts = self._alternatives(result, grammar)
         return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
-                           timed_out=not alts, speech_end_ms=utt.speech_end_s * 1000,
+                           timed_out=not alts, unsure=unsure(result, alts), speech_end_ms=utt.speech_end_s * 1000,
                            result_at_ms=n * WINDOW_S * 1000,
-                           decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms)
+                           decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms,
+                           noisy=room_too_loud(levels, voiced))
 
     def prepare(self, grammar: Grammar) -> None:
         """Nothing to build per grammar (no decoding graph); class tokens are cached."""
@@ -455,11 +492,15 @@ class WhisperRecognizer:
         if grammar.kind == "spelling":
             return self._letter(samples, said_s)
         started = time.perf_counter()
+        crowded = False
+        if grammar.kind in FOCUS_KINDS:
+            samples, crowded = loudest_stretch(samples)
         encoded = self._encode(samples)
         text, avg, probs, first = self._step(encoded, prompt_text(grammar),
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
         found = self._verified(encoded, text, grammar, len(samples)) if grammar.verify else None
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found)
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
+                       crowded)
 
     def _verified(self, encoded: Any, text: str, grammar: Grammar, n_samples: int
                   ) -> str | None:
@@ -536,6 +577,23 @@ class WhisperRecognizer:
                         Alternative(text, None, None, (), allowed_sequence(text, grammar))]
             if named is not None:
                 return []  # the transcript names an answer the decoder barely believes
+            if classes[best] >= CONFIRM_ALONE and not any(w in classes for w in words):
+                # Words that name no answer (talk over the player: "yeah happy" for six)
+                # over a classifier that leans one way: the answer only as a runner-up,
+                # which the host confirms ("Did you say six?") and never takes unasked.
+                return [Alternative(text, None, result.avg_logprob, (),
+                                    allowed_sequence(text, grammar)),
+                        Alternative(best, classes[best], None, (), True)]
+            said = [w for w in words if w in classes]
+            talk = [w for w in words if w not in classes and w not in NUMBER_FRAME]
+            if grammar.kind == "number" and said and talk:
+                # A number among words no one answers a number with ("we're at eight",
+                # "learn next three"): talk written with, or instead of, the player's
+                # word. Two numbers are no answer; one is a runner-up, to confirm.
+                if len(set(said)) > 1:
+                    return [Alternative(" ".join(talk), None, result.avg_logprob, (), False)]
+                return [Alternative(" ".join(talk), None, result.avg_logprob, (), False),
+                        Alternative(said[0], classes[said[0]], None, (), True)]
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:
