@@ -64,6 +64,10 @@ class Heard:
     """What was typed, where the ears rewrote it ("colour" typed at a spelling prompt
     reaches the dialogue as "c o l o u r"); "" when nbest is as typed. Shown in the
     transcript, so the player reads what they wrote."""
+    noisy: bool = False
+    """Too loud a room to hear the player: the host says so once, not "I didn't catch that"."""
+    unsure: bool = False
+    """The best transcript was heard through talk: a number or yes/no from it is confirmed."""
 
 
 class Mouth(Protocol):
@@ -197,6 +201,15 @@ def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
     return ask.expect == "word" and ask.confirm is not None and not heard.typed
 
 
+def _doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
+    """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
+    doubt = "correct" if heard.unsure else "unclear"
+    if (ask.expect not in ("number", "yesno") or result.verdict != doubt or heard.typed
+            or result.value is None or result.command is not None or ask.understand):
+        return ""
+    return ("yes" if result.value else "no") if ask.expect == "yesno" else str(result.value)
+
+
 def _a_quiz(ask: Ask) -> bool:
     """A question with a right answer to find (Word Up's, a trivia question): giving up is a
     wrong answer. Word on the Street's words and spellings are the team's own choice."""
@@ -269,6 +282,7 @@ class Dialogue:
         self._last: list[str] = []
         """The pending question as it was said: "repeat", "slower" and a declined quit say
         it again word for word (phrase variants rotate; a repeat must not)."""
+        self._told_loud = False  # "It's a bit loud" said for the question being asked
 
     # -- speaking -----------------------------------------------------------
     def line(self, line: Line) -> str:
@@ -299,6 +313,7 @@ class Dialogue:
     def ask(self, ask: Ask) -> Understood:
         """Ask until understood, handling commands; the Ask's default after max tries."""
         self._last = self.speak(ask.say)
+        self._told_loud = False
         tries = 0
         silent = 0
         offered = False
@@ -331,7 +346,8 @@ class Dialogue:
                     offered = True
                     self.tell("common.silence_offer", name=ask.addressee)
                     continue
-                self.tell(self._not_heard_key(ask), name=ask.addressee)
+                self.tell(self._too_loud(heard) or self._not_heard_key(ask),
+                          name=ask.addressee)
                 continue
             if heard.nbest:
                 self._pending_end = heard.end_s
@@ -378,6 +394,12 @@ class Dialogue:
                 if self._confirmed(said, ask.addressee):
                     return Understood("correct", result.value, 1.0, result.heard)
                 return Understood("wrong", None, 1.0, result.heard)
+            elif said_back := _doubtful_reply(ask, heard, result):
+                # Heard only through talk: "Did you say seven?"; a "no" asks again.
+                if self._confirmed(Line("common.did_you_say", {"said": said_back}),
+                                   ask.addressee):
+                    return Understood("correct", result.value, 1.0, result.heard)
+                result = Understood("unclear", None, 0.0, result.heard)  # asked again
             if result.verdict != "unclear":
                 if (ask.confirm is not None and result.confidence < self.confirm_below
                         and not (heard.typed and ask.expect == "spelling")):
@@ -395,9 +417,15 @@ class Dialogue:
             tries += 1
             if tries >= self.max_tries:
                 return self._give_up(ask)
-            key = (self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-                   else "common.unclear")
+            key = self._too_loud(heard) or (
+                self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+                else "common.unclear")
             self.tell(key, name=ask.addressee)
+
+    def _too_loud(self, heard: Heard) -> str | None:
+        """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
+        told, self._told_loud = self._told_loud, self._told_loud or heard.noisy
+        return "common.too_loud" if heard.noisy and not told else None
 
     @staticmethod
     def _not_heard_key(ask: Ask) -> str:
