@@ -166,6 +166,10 @@ class Heard:
     latency_ms: float | None
     result: Any = None
     """The judge's Understood (None when nothing was heard)."""
+    noisy: bool = False
+    """The ears found the room too loud to hear anyone (Heard.noisy)."""
+    unsure: bool = False
+    """The ears heard the answer through talk: the host confirms it (Heard.unsure)."""
 
 
 def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, object],
@@ -182,13 +186,24 @@ def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, ob
     if rec is not None and rec.alternatives and rec.speech_end_ms is not None:
         latency = max(0.0, rec.result_at_ms - rec.speech_end_ms) + rec.final_ms
     if not heard.nbest:
-        return Heard(None, None, latency)
+        return Heard(None, None, latency, None, heard.noisy, heard.unsure)
     result = judge({"kind": kind, "heard": list(heard.nbest), **request})
     if result.command is not None:
-        return Heard(None, result.command, latency, result)
+        return Heard(None, result.command, latency, result, heard.noisy, heard.unsure)
     if result.verdict == "unclear":
-        return Heard(None, None, latency, result)
-    return Heard(result.value, None, latency, result)
+        return Heard(None, None, latency, result, heard.noisy, heard.unsure)
+    if heard.unsure and kind in ("number", "yesno"):  # confirmed, not taken at once
+        return Heard(None, None, latency, result, heard.noisy, heard.unsure)
+    return Heard(result.value, None, latency, result, heard.noisy, heard.unsure)
+
+
+def doubted(h: Heard) -> object:
+    """The number or yes/no the host asks about ("Did you say seven?"; the dialogue's
+    _doubtful_reply), or None: a speaker who meant it says yes, and it is taken."""
+    r = h.result
+    if r is None or r.verdict != ("correct" if h.unsure else "unclear") or r.command:
+        return None
+    return r.value
 
 
 NUMBER = {"min": 0, "max": 9}
@@ -248,7 +263,7 @@ speech to result is the game's own."""
 
 def bad_when_taken(what: str) -> bool:
     """A tally that counts mistakes (a false accept, a wrong answer judged right)."""
-    return what == "false_accepts" or what.endswith(("wrong_number", "wrong_answer",
+    return what.startswith("false_accepts") or what.endswith(("wrong_number", "wrong_answer",
                                                      "wrong_judged_right", "misspellings"))
 
 
@@ -325,11 +340,15 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         if item.kind == "digit":
             h = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             count("digits", h.value == DIGITS.index(item.label), (item.path.name, h))
+            count("digits.confirmed", doubted(h) == DIGITS.index(item.label),
+                  (item.path.name, h))
+            count("digits.too_loud", h.noisy, (item.path.name, h))
             count("digits.wrong_number", h.value is not None
                   and h.value != DIGITS.index(item.label), (item.path.name, h))
         elif item.kind in ("yes", "no"):
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("yesno", h.value == (item.kind == "yes"), (item.path.name, h))
+            count("yesno.confirmed", doubted(h) == (item.kind == "yes"), (item.path.name, h))
             count("yesno.wrong_answer", h.value is not None
                   and h.value != (item.kind == "yes"), (item.path.name, h))
         elif item.kind in ("stop", "go"):
@@ -340,12 +359,16 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("false_accepts", h.value is not None or h.command is not None,
                   (item.path.name, "yesno", h))
+            count("false_accepts.confirmations", doubted(h) is not None,
+                  (item.path.name, "yesno", h))
             h2 = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             if item.label in DIGITS:
                 count("digits_other_speakers", h2.value == DIGITS.index(item.label),
                       (item.path.name, h2))
             else:
                 count("false_accepts", h2.value is not None or h2.command is not None,
+                      (item.path.name, "number", h2))
+                count("false_accepts.confirmations", doubted(h2) is not None,
                       (item.path.name, "number", h2))
             continue  # no one answered: no reply to time
         if h.latency_ms is not None:
@@ -416,6 +439,8 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                   (wc.path.name, "as", wc.other, h))
     for what, (good, total) in sorted(run.tally.items()):
         unit = ("% taken as an answer or command" if what == "false_accepts"
+                else "% asked \"Did you say ...?\"" if what.endswith("confirmations")
+                else "% taken after one confirmation" if what.endswith("confirmed")
                 else "% taken (must be 0)" if bad_when_taken(what) else "%")
         emit(f"{name}.{what}", 100.0 * good / max(1, total), unit)
         emit(f"{name}.{what}.count", total, "recordings")
