@@ -29,7 +29,12 @@ How one utterance is heard (``listen``):
    probabilities): an answer is taken when the transcript names it and the
    classifier agrees a little (>= 0.2), or when the classifier alone is sure
    (>= 0.6), so "Take." said for six is still six, and "Five." heard on the
-   word "bed" (p 0.14) is not taken.
+   word "bed" (p 0.14) is not taken. Under table talk (issue 27) the segment is
+   first cut to its loudest stretch (:mod:`voice.hearing.focus`: the player is
+   nearest the microphone), the endpointer does not let quieter talk hold it
+   open, and a doubtful answer is never taken unasked: one named among other
+   words, leaned to by the classifier alone (>= 0.3), or named weakly (< 0.5)
+   with talk around it is offered for the host to confirm ("Did you say 7?").
 4. A spelling is heard letter by letter: each pause ends a segment (the
    dialogue's letter listening joins them, with each letter's runner-up as
    an alternative for "was that B or P?"). A segment is decoded with the
@@ -137,10 +142,10 @@ word scored -1.8 or better whenever the free decode wrote it, and -1.3 to -2.8 f
 the 20 it missed ("Shiller" for Sheila, "more than" for Marvin, "bad" for bed); the
 other 13 words, forced after each clip (910 pairs), scored -5.6 at best."""
 VERIFY_MAX = 4
+"""Accepted answers checked per utterance (each one more decoder pass over the audio)."""
 FOCUS_KINDS = frozenset({"yesno", "number"})
 """Short complete answers, heard from their loudest stretch only (voice.hearing.focus):
 talk before or after the player's word is left out of the decode."""
-"""Accepted answers checked per utterance (each one more decoder pass over the audio)."""
 
 LETTER_EMPHASIS = 0.9
 """Pre-emphasis (y[n] = x[n] - 0.9 x[n-1]) for a second hearing of a letter name: it lifts
@@ -348,7 +353,8 @@ class WhisperRecognizer:
                               utt.speech_end_s - utt.start_s)
         alts = self._alternatives(result, grammar)
         return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
-                           timed_out=not alts, unsure=unsure(result, alts), speech_end_ms=utt.speech_end_s * 1000,
+                           timed_out=not alts, unsure=unsure(result, alts),
+                           speech_end_ms=utt.speech_end_s * 1000,
                            result_at_ms=n * WINDOW_S * 1000,
                            decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms,
                            noisy=room_too_loud(levels, voiced))
