@@ -22,12 +22,27 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   word: % heard (target 90 %);
 - end of speech to result (median, p90), counting the endpointer's trailing
   silence at real time (the audio's own clock) plus the decode's wall time;
+- the human letters and spellings (../shared/speech/letters, spelled) and free
+  words (words/unknown at a word prompt, its own word accepted): per set, of the
+  right answers, % taken at once, after one confirmation ("Did you say X?", "Was
+  that B or D?", answered as the speaker meant: bench/_hearing_sets.py settle),
+  judged wrong, and asked again; and % of wrong answers judged right, each clip
+  heard again against another answer (a letter against a sound-alike, a spelled
+  name against a one-letter misspelling, a word against another word). Spelled
+  names also give the letter error rate (Levenshtein distance over letters) and
+  the end of speech to result (median);
 - load time, peak memory, and the run's own duration.
 
 The digits use half of the takes (every speaker and digit, takes 10-19) so a
-run stays under 10 minutes on two cores; --all uses every take.
+run stays under 10 minutes on two cores; --all uses every take. --sets runs only
+some sets (digits, words, espeak, letters, spelled, free). --babble DB mixes
+table talk under every clip (three clips of other people's words that are no
+answer at the prompt and one of noise, from ../shared/speech/words, each DB
+below the speaker, with a fixed seed) and prints every figure again, named
+hearing.ENGINE.babble_DBdb.*.
 
     .venv/bin/python bench/bench_hearing.py [--engine whisper] [--all] [--misses]
+        [--sets spelled,letters] [--babble 10]
 """
 
 from __future__ import annotations
@@ -45,11 +60,23 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench._hearing_sets import (  # noqa: E402
+    Babble,
+    free_words,
+    letter_errors,
+    letters_human,
+    misspelt,
+    other_letter,
+    settle,
+    spelled_human,
+)
+
 SPEECH = Path(os.environ.get("TABLETOP_SPEECH_DIR", ROOT.parent / "shared" / "speech"))
 RATE = 16000
 LEAD_S, TAIL_S = 0.6, 1.0
@@ -121,9 +148,9 @@ def _noise(n: int, key: str) -> np.ndarray:
     return np.concatenate(parts)[:n] * (32768 * 10 ** (NOISE_DBFS / 20))
 
 
-def padded(samples: np.ndarray, key: str) -> np.ndarray:
+def padded(samples: np.ndarray, key: str, tail_s: float = TAIL_S) -> np.ndarray:
     lead = _noise(int(LEAD_S * RATE), key + "<")
-    tail = _noise(int(TAIL_S * RATE), key + ">")
+    tail = _noise(int(tail_s * RATE), key + ">")
     return np.clip(np.concatenate([lead, samples.astype(np.float64), tail]),
                    -32768, 32767).astype(np.int16)
 
@@ -137,6 +164,12 @@ class Heard:
     """What the judge understood (bool, int, letters), or None."""
     command: str | None
     latency_ms: float | None
+    result: Any = None
+    """The judge's Understood (None when nothing was heard)."""
+    noisy: bool = False
+    """The ears found the room too loud to hear anyone (Heard.noisy)."""
+    unsure: bool = False
+    """The ears heard the answer through talk: the host confirms it (Heard.unsure)."""
 
 
 def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, object],
@@ -153,13 +186,24 @@ def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, ob
     if rec is not None and rec.alternatives and rec.speech_end_ms is not None:
         latency = max(0.0, rec.result_at_ms - rec.speech_end_ms) + rec.final_ms
     if not heard.nbest:
-        return Heard(None, None, latency)
+        return Heard(None, None, latency, None, heard.noisy, heard.unsure)
     result = judge({"kind": kind, "heard": list(heard.nbest), **request})
     if result.command is not None:
-        return Heard(None, result.command, latency)
+        return Heard(None, result.command, latency, result, heard.noisy, heard.unsure)
     if result.verdict == "unclear":
-        return Heard(None, None, latency)
-    return Heard(result.value, None, latency)
+        return Heard(None, None, latency, result, heard.noisy, heard.unsure)
+    if heard.unsure and kind in ("number", "yesno"):  # confirmed, not taken at once
+        return Heard(None, None, latency, result, heard.noisy, heard.unsure)
+    return Heard(result.value, None, latency, result, heard.noisy, heard.unsure)
+
+
+def doubted(h: Heard) -> object:
+    """The number or yes/no the host asks about ("Did you say seven?"; the dialogue's
+    _doubtful_reply), or None: a speaker who meant it says yes, and it is taken."""
+    r = h.result
+    if r is None or r.verdict != ("correct" if h.unsure else "unclear") or r.command:
+        return None
+    return r.value
 
 
 NUMBER = {"min": 0, "max": 9}
@@ -207,7 +251,61 @@ def letters_alone() -> Iterator[tuple[str, str, np.ndarray]]:
 # -- one engine ----------------------------------------------------------------------------
 
 
-def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> None:
+SETS = ("digits", "words", "espeak", "letters", "spelled", "free")
+"""--sets: digits (digits/), words (words/: yes/no, stop/go, other words and noise at a
+yes/no and a number prompt), espeak (spellings and letters said now by espeak-ng voices),
+letters (letters/), spelled (spelled/), free (words/unknown at a word prompt)."""
+SPELLING_TAIL_S = 3.0
+"""Quiet after a spelling or a letter of the human sets (seconds): longer than any pause
+that may end a spelling, so the stream's end never decides when it ended and the end of
+speech to result is the game's own."""
+
+
+def bad_when_taken(what: str) -> bool:
+    """A tally that counts mistakes (a false accept, a wrong answer judged right)."""
+    return what.startswith("false_accepts") or what.endswith(("wrong_number", "wrong_answer",
+                                                     "wrong_judged_right", "misspellings"))
+
+
+class Run:
+    """One engine's tallies: JSON lines out at the end, misses to stderr as they come."""
+
+    def __init__(self, name: str, misses: bool) -> None:
+        self.name = name
+        self.misses = misses
+        self.tally: dict[str, list[int]] = {}
+        self.outcomes: dict[str, dict[str, int]] = {}
+
+    def count(self, what: str, ok: bool, item: object = None) -> None:
+        self.tally.setdefault(what, [0, 0])
+        self.tally[what][0] += ok
+        self.tally[what][1] += 1
+        if self.misses and ok == bad_when_taken(what):
+            print(f"{'taken' if ok else 'missed'} {what}: {item}", file=sys.stderr)
+
+    def outcome(self, what: str, out: object, item: object = None) -> None:
+        """A right answer's fate at the host (``out``: an Outcome)."""
+        key = getattr(out, "value", str(out))
+        tally = self.outcomes.setdefault(what, {})
+        tally[key] = tally.get(key, 0) + 1
+        if self.misses and key != "at_once":
+            print(f"{key} {what}: {item}", file=sys.stderr)
+
+    def emit_outcomes(self) -> None:
+        for what, tally in sorted(self.outcomes.items()):
+            total = sum(tally.values())
+            for key in ("at_once", "confirmed", "judged_wrong", "asked_again"):
+                emit(f"{self.name}.{what}.{key}", 100.0 * tally.get(key, 0) / max(1, total),
+                     "% of right answers")
+            more = tally.get("more_confirmations", 0)
+            if more:
+                emit(f"{self.name}.{what}.more_confirmations", 100.0 * more / total,
+                     "% of right answers")
+            emit(f"{self.name}.{what}.count", total, "recordings")
+
+
+def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
+               sets: tuple[str, ...] = SETS, babble_db: float | None = None) -> None:
     from voice.audio.clips import read_wav
 
     started = time.perf_counter()
@@ -216,29 +314,43 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> No
     path = os.environ.get(models.ENV_VAR) if engine == "vosk" else None
     recognizer = build(Choice(engine, "bench", Path(path) if path else None))
     load_s = time.perf_counter() - started
-    name = f"hearing.{engine}"
+    name = f"hearing.{engine}" + ("" if babble_db is None else f".babble_{babble_db:g}db")
     emit(f"{name}.load", load_s, "s")
+    run = Run(name, misses)
+    count = run.count
     latencies: list[float] = []
-    tally: dict[str, list[int]] = {}
 
-    def count(what: str, ok: bool, item: object = None) -> None:
-        tally.setdefault(what, [0, 0])
-        tally[what][0] += ok
-        tally[what][1] += 1
-        if misses and ok == (what == "false_accepts"):
-            print(f"{'taken' if ok else 'missed'} {what}: {item}", file=sys.stderr)
+    def read(p: Path) -> np.ndarray:
+        return read_wav(p).to_rate(RATE).samples
 
-    chosen = items(all_takes)
+    babble = None if babble_db is None else Babble(SPEECH, babble_db, RATE, read)
+
+    def stream(samples: np.ndarray, key: str, not_words: frozenset[str] = frozenset(),
+               tail_s: float = TAIL_S) -> np.ndarray:
+        """A clip padded as a microphone stream, with table talk under it if asked."""
+        out = padded(samples, key, tail_s)
+        return out if babble is None else babble.under(out, samples, key, not_words)
+
+    chosen = [i for i in items(all_takes)
+              if ("digits" if i.kind == "digit" else "words") in sets]
     if limit:
         chosen = chosen[::max(1, len(chosen) // limit)]
     for item in chosen:
-        audio = padded(read_wav(item.path).to_rate(RATE).samples, item.path.name)
+        audio = stream(read(item.path), item.path.name, frozenset({item.label or ""}))
         if item.kind == "digit":
             h = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             count("digits", h.value == DIGITS.index(item.label), (item.path.name, h))
+            count("digits.confirmed", doubted(h) == DIGITS.index(item.label),
+                  (item.path.name, h))
+            count("digits.too_loud", h.noisy, (item.path.name, h))
+            count("digits.wrong_number", h.value is not None
+                  and h.value != DIGITS.index(item.label), (item.path.name, h))
         elif item.kind in ("yes", "no"):
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("yesno", h.value == (item.kind == "yes"), (item.path.name, h))
+            count("yesno.confirmed", doubted(h) == (item.kind == "yes"), (item.path.name, h))
+            count("yesno.wrong_answer", h.value is not None
+                  and h.value != (item.kind == "yes"), (item.path.name, h))
         elif item.kind in ("stop", "go"):
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             want = "stop" if item.kind == "stop" else "resume"
@@ -247,6 +359,8 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> No
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("false_accepts", h.value is not None or h.command is not None,
                   (item.path.name, "yesno", h))
+            count("false_accepts.confirmations", doubted(h) is not None,
+                  (item.path.name, "yesno", h))
             h2 = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             if item.label in DIGITS:
                 count("digits_other_speakers", h2.value == DIGITS.index(item.label),
@@ -254,32 +368,88 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0) -> No
             else:
                 count("false_accepts", h2.value is not None or h2.command is not None,
                       (item.path.name, "number", h2))
+                count("false_accepts.confirmations", doubted(h2) is not None,
+                      (item.path.name, "number", h2))
             continue  # no one answered: no reply to time
         if h.latency_ms is not None:
             latencies.append(h.latency_ms)
     accepted_wrong = 0
-    for target, style, ok, audio in spellings():
-        request: dict[str, object] = {"answer": target}
-        if target in VARIANTS:
-            request["variants"] = VARIANTS[target]
-        h = hear(recognizer, padded(audio, f"{target}{style}{ok}"), "spelling", request,
-                 [target, *VARIANTS.get(target, [])])
-        if ok:
-            count(f"spelled_{style}", h.value == target, (target, style, h))
-        elif h.value == target or h.value in VARIANTS.get(target, []):
-            accepted_wrong += 1
-            print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
-    for c, style, audio in letters_alone():
-        h = hear(recognizer, padded(audio, f"{c}{style}"), "spelling", {"answer": c}, [c])
-        count(f"letters_{style}", h.value == c, (c, style, h))
-    for what, (good, total) in sorted(tally.items()):
-        unit = "%" if what != "false_accepts" else "% taken as an answer or command"
+    if "espeak" in sets:
+        for target, style, ok, audio in spellings():
+            request: dict[str, object] = {"answer": target}
+            if target in VARIANTS:
+                request["variants"] = VARIANTS[target]
+            h = hear(recognizer, stream(audio, f"{target}{style}{ok}"), "spelling", request,
+                     [target, *VARIANTS.get(target, [])])
+            if ok:
+                count(f"spelled_{style}", h.value == target, (target, style, h))
+            elif h.value == target or h.value in VARIANTS.get(target, []):
+                accepted_wrong += 1
+                print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
+        for c, style, audio in letters_alone():
+            h = hear(recognizer, stream(audio, f"{c}{style}"), "spelling", {"answer": c}, [c])
+            count(f"letters_{style}", h.value == c, (c, style, h))
+    if "letters" in sets:
+        for clip in letters_human(SPEECH):
+            audio = stream(read(clip.path), f"{clip.voice}/{clip.path.name}",
+                           tail_s=SPELLING_TAIL_S)
+            what = f"letters_human_{clip.style}"
+            h = hear(recognizer, audio, "spelling", {"answer": clip.letter}, [clip.letter])
+            run.outcome(what, settle(h.result, clip.letter, {clip.letter}, "spelling"),
+                        (clip.voice, clip.path.name, h))
+            other = other_letter(clip.letter)
+            h = hear(recognizer, audio, "spelling", {"answer": other}, [other])
+            count(f"{what}.wrong_judged_right",
+                  settle(h.result, clip.letter, {other}, "spelling").taken,
+                  (clip.voice, clip.path.name, "as", other, h))
+    if "spelled" in sets:
+        errors = letters = 0
+        spelled_latencies: list[float] = []
+        for sc in spelled_human(SPEECH):
+            audio = stream(read(sc.path), sc.path.name, tail_s=SPELLING_TAIL_S)
+            target = sc.letters
+            h = hear(recognizer, audio, "spelling", {"answer": target}, [target])
+            run.outcome("spelled_human", settle(h.result, target, {target}, "spelling"),
+                        (sc.name, h))
+            heard = h.result.value if h.result is not None and h.result.command is None else ""
+            errors += letter_errors(str(heard or ""), target)
+            letters += len(target)
+            if h.latency_ms is not None:
+                spelled_latencies.append(h.latency_ms)
+            wrong = misspelt(target)
+            h = hear(recognizer, audio, "spelling", {"answer": wrong}, [wrong])
+            taken = settle(h.result, target, {wrong}, "spelling").taken
+            count("spelled_human.misspellings", taken, (sc.name, "as", wrong, h))
+            if taken:
+                print(f"MISSPELLING ACCEPTED: {sc.name} as {wrong}", file=sys.stderr)
+        emit(f"{name}.spelled_human.letter_error", 100.0 * errors / max(1, letters),
+             "% of letters wrong, missing or extra")
+        if spelled_latencies:
+            emit(f"{name}.spelled_human.end_of_speech_to_result.median",
+                 statistics.median(spelled_latencies), "ms")
+    if "free" in sets:
+        for wc in free_words(SPEECH):
+            audio = stream(read(wc.path), wc.path.name, frozenset({wc.word, wc.other}))
+            h = hear(recognizer, audio, "word", {"accepted": [wc.word]}, [wc.word])
+            run.outcome("free_words", settle(h.result, wc.word, {wc.word}, "word"),
+                        (wc.path.name, h))
+            h = hear(recognizer, audio, "word", {"accepted": [wc.other]}, [wc.other])
+            count("free_words.wrong_judged_right",
+                  settle(h.result, wc.word, {wc.other}, "word").taken,
+                  (wc.path.name, "as", wc.other, h))
+    for what, (good, total) in sorted(run.tally.items()):
+        unit = ("% taken as an answer or command" if what == "false_accepts"
+                else "% asked \"Did you say ...?\"" if what.endswith("confirmations")
+                else "% taken after one confirmation" if what.endswith("confirmed")
+                else "% taken (must be 0)" if bad_when_taken(what) else "%")
         emit(f"{name}.{what}", 100.0 * good / max(1, total), unit)
         emit(f"{name}.{what}.count", total, "recordings")
-    letters = [tally.get(k, [0, 0]) for k in ("letters_names", "letters_nato")]
-    emit(f"{name}.letters", 100.0 * sum(g for g, _ in letters)
-         / max(1, sum(t for _, t in letters)), "% of letters said alone (names and NATO)")
-    emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
+    run.emit_outcomes()
+    if "espeak" in sets:
+        letters_es = [run.tally.get(k, [0, 0]) for k in ("letters_names", "letters_nato")]
+        emit(f"{name}.letters", 100.0 * sum(g for g, _ in letters_es)
+             / max(1, sum(t for _, t in letters_es)), "% of letters said alone (names and NATO)")
+        emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
     if latencies:
         emit(f"{name}.end_of_speech_to_result.median", statistics.median(latencies), "ms")
         emit(f"{name}.end_of_speech_to_result.p90",
@@ -308,7 +478,22 @@ def main() -> int:
     parser.add_argument("--misses", action="store_true", help="list what was not understood")
     parser.add_argument("--limit", type=int, default=0, help="about this many recordings, "
                         "evenly spread (a quick look; the figures need the whole set)")
+    parser.add_argument("--sets", default=",".join(SETS),
+                        help=f"comma-separated sets to run (default all: {','.join(SETS)})")
+    parser.add_argument("--babble", type=float, default=None, metavar="DB",
+                        help="mix table talk (three other people's words and a noise) under "
+                             "each clip, DB below the speaker")
     args = parser.parse_args()
+    sets = tuple(s.strip() for s in args.sets.split(",") if s.strip())
+    unknown = [s for s in sets if s not in SETS]
+    if unknown or not sets:
+        print(f"bench_hearing: unknown set {', '.join(unknown) or '(none)'}; "
+              f"allowed: {', '.join(SETS)}", file=sys.stderr)
+        return 2
+    if args.babble is not None and not 0 <= args.babble <= 60:
+        print(f"bench_hearing: --babble takes 0 to 60 (dB below the speaker), "
+              f"got {args.babble:g}", file=sys.stderr)
+        return 2
     if not SPEECH.is_dir():
         print(f"bench_hearing: no recordings at {SPEECH} (set TABLETOP_SPEECH_DIR)",
               file=sys.stderr)
@@ -316,13 +501,15 @@ def main() -> int:
     if args.engine:
         from voice.errors import UserError
         try:
-            run_engine(args.engine, args.all, args.misses, args.limit)
+            run_engine(args.engine, args.all, args.misses, args.limit, sets, args.babble)
         except UserError as exc:  # no model, a damaged one: one line, as the game says it
             print(f"bench_hearing: {exc}", file=sys.stderr)
             return 1
         return 0
     extra = ["--all"] if args.all else []
     extra += ["--misses"] if args.misses else []
+    extra += ["--sets", ",".join(sets), "--limit", str(args.limit)]
+    extra += ["--babble", f"{args.babble:g}"] if args.babble is not None else []
     for engine in engines():
         code = subprocess.call([sys.executable, __file__, "--engine", engine, *extra])
         if code:

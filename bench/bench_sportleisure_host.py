@@ -21,8 +21,9 @@ import time
 from collections.abc import Sequence
 
 from voice.games import game_module
-from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver
+from voice.hosting.exchange import Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, Transcript

@@ -73,8 +73,9 @@ def _reference(game: str, seed: int, saves: list[dict[str, Any]] | None = None
     import voice.hosting.play as play_mod
     from voice import cli
     from voice.commands.demo.players import PlayerPolicy
-    from voice.hosting.dialogue import Ask, Dialogue, Heard, Understood
+    from voice.hosting.dialogue import Dialogue, Understood
     from voice.hosting.driver import Driver
+    from voice.hosting.exchange import Ask, Heard
     from voice.hosting.session import SavedGame, SaveSlot
     from voice.hosting.text_adapter import SilentMouth
     from voice.hosting.voice_adapter import TypedSpelling

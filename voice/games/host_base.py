@@ -18,7 +18,8 @@ from engine.core import GameState
 from voice.errors import UsageError
 from voice.games.playtime import PlayTimer
 from voice.games.team_words import TeamWords
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import Learning
 from voice.hosting.time_warnings import TimeWarning
 from voice.understanding.judge import Understood

@@ -61,7 +61,8 @@ from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
 from voice.games.teams import first_team, two_teams
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood

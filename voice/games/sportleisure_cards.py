@@ -32,7 +32,8 @@ from engine.sportleisure_save import load as load_state
 from voice.games import sportleisure_say as say
 from voice.games.host_base import yes_no
 from voice.games.sportleisure_say import Words, key
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.understanding.judge import Understood
 from voice.understanding.transcript import tokens
 

@@ -27,7 +27,7 @@ from engine.sportleisure_board import (
     WINNING_ZONE,
 )
 from voice.games.team_words import TeamWords
-from voice.hosting.dialogue import Line
+from voice.hosting.exchange import Line
 
 P = "sportleisure."
 

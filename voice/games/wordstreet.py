@@ -57,7 +57,8 @@ from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
 from voice.games.wordstreet_say import Words, key
 from voice.games.wordstreet_words import hyphenated, two_words_verdict
-from voice.hosting.dialogue import Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Line
 from voice.hosting.host import PlayOptions
 from voice.hosting.time_warnings import TimeWarning
 from voice.speaking.phrases import Phrases

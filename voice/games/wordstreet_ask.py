@@ -38,7 +38,8 @@ from voice.games.wordstreet_words import (
     spelling_verdict,
     with_hyphens,
 )
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, ControlFlow, Line
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import letters_only
 from voice.understanding.transcript import tokens

@@ -15,7 +15,7 @@ from engine.core import Event
 from engine.wordstreet import WordStreet
 from engine.wordstreet_board import LETTERS, NEAR_LANE, OFF, WIN_CAPTURES
 from voice.games.team_words import TeamWords
-from voice.hosting.dialogue import Line
+from voice.hosting.exchange import Line
 
 P = "wordstreet."
 

@@ -39,7 +39,8 @@ from voice.games.wordup_questions import CATEGORY_OF, question_ask
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
 from voice.games.wordup_say import Narrator, scores, tokens_text
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
 from voice.learning.pronounce_help import glossary
 from voice.understanding.judge import Understood

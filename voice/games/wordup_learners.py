@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from content.schema import WordUpItem
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.learning.learners import Learners, Say
 from voice.understanding.judge import Understood
 

@@ -22,7 +22,7 @@ from content.schema import (
     Spelling,
     WordUpItem,
 )
-from voice.hosting.dialogue import Ask, Help, Line
+from voice.hosting.exchange import Ask, Help, Line
 from voice.learning.pronounce_help import help_for, parse_help
 from voice.understanding.judge import Understood
 from voice.understanding.spell_request import spellable

@@ -21,7 +21,7 @@ from voice.games.wordup_learners import WordUpLearners
 from voice.games.wordup_questions import CATEGORY_OF, wrong_lines
 from voice.games.wordup_questions import join as _join
 from voice.games.wordup_questions import phrase as _phrase
-from voice.hosting.dialogue import Line
+from voice.hosting.exchange import Line
 
 
 class WordUpTable(Protocol):

@@ -16,6 +16,7 @@ split 0.4 % of words in two, and decided 254 ms (median) after the true end
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 SPELLING_PAUSE_S = 1.5
@@ -37,6 +38,13 @@ takes 20-29, 600 each) 94.5 / 96.2 % were heard at 0.5 and 95.2 / 96.2 % at 0.45
 the same false accepts at a number prompt (10 of 340 other words and noise clips, no
 noise among them). Noise clips reach 0.47 at most, so it stays 0.5 elsewhere."""
 
+HOLD_DB = 10.0
+"""EndpointPolicy.hold_db for a number and a yes/no."""
+HOLD_GRACE_S = 0.4
+"""Quieter speech (hold_db) ends an utterance only once it has lasted this much longer than
+the trailing silence: a word's own fading end (the vowel of a quiet "two") is over by then,
+and on clean speech the voice detector ends the utterance first, where it always did."""
+
 
 @dataclass(frozen=True)
 class EndpointPolicy:
@@ -57,12 +65,20 @@ class EndpointPolicy:
     early_s: float = 0.2
     """Silence after which a recognizer may start decoding while it waits for the rest
     of the trailing silence (kept if the speaker does not go on)."""
+    hold_db: float | None = None
+    """Once speech started, speech more than this many dB under the utterance's loudest
+    window holds it open for HOLD_GRACE_S at most: talk across the table, quieter than the
+    player at the microphone, cannot keep a short answer's utterance going (None: the
+    probability alone decides)."""
 
     @staticmethod
     def for_kind(kind: str) -> EndpointPolicy:
         """The policy for a prompt of ``kind``."""
         if kind == "number":
-            return EndpointPolicy(threshold=NUMBER_THRESHOLD, trailing_silence_s=0.2)
+            return EndpointPolicy(threshold=NUMBER_THRESHOLD, trailing_silence_s=0.2,
+                                  hold_db=HOLD_DB)
+        if kind == "yesno":
+            return EndpointPolicy(trailing_silence_s=0.2, hold_db=HOLD_DB)
         if kind in COMPLETE_KINDS:
             return EndpointPolicy(trailing_silence_s=0.2)
         if kind == "letter":  # one letter of a spelling: the pause after it ends it
@@ -96,6 +112,8 @@ class Endpointer:
         self.start_s: float | None = None
         self._last_speech_end = 0.0
         self._voiced_s = 0.0
+        self._peak_db = -math.inf
+        self._last_loud_end = 0.0
         self.silence_s = 0.0
         """Silence since the last speech window, while in speech (seconds)."""
 
@@ -103,8 +121,10 @@ class Endpointer:
     def in_speech(self) -> bool:
         return self.start_s is not None
 
-    def feed(self, t_s: float, probability: float) -> Utterance | None:
-        """The window starting at ``t_s`` had ``probability``; an Utterance when one ended."""
+    def feed(self, t_s: float, probability: float, level_db: float | None = None
+             ) -> Utterance | None:
+        """The window starting at ``t_s`` had ``probability`` (and a level of ``level_db``,
+        dB of any reference, for the policy's hold_db); an Utterance when one ended."""
         p = self.policy
         end_of_window = t_s + self.window_s
         if self.start_s is None:
@@ -112,20 +132,32 @@ class Endpointer:
                 self.start_s = t_s
                 self._last_speech_end = end_of_window
                 self._voiced_s = self.window_s
+                self._last_loud_end = end_of_window
+                self._peak_db = -math.inf if level_db is None else level_db
             return None
-        if probability >= p.threshold - p.release:
+        speech = probability >= p.threshold - p.release
+        loud = True
+        if speech and level_db is not None and p.hold_db is not None:
+            self._peak_db = max(self._peak_db, level_db)
+            loud = level_db >= self._peak_db - p.hold_db
+        if speech:
             self._last_speech_end = end_of_window
             if probability >= p.threshold:
                 self._voiced_s += self.window_s
+            if loud:
+                self._last_loud_end = end_of_window
         silent_for = end_of_window - self._last_speech_end
         self.silence_s = silent_for
         too_long = end_of_window - self.start_s >= p.max_utterance_s
-        if silent_for + 1e-9 < p.trailing_silence_s and not too_long:
+        held = (p.hold_db is not None and end_of_window - self._last_loud_end + 1e-9
+                >= p.trailing_silence_s + HOLD_GRACE_S)
+        if silent_for + 1e-9 < p.trailing_silence_s and not too_long and not held:
             return None
         if self._voiced_s < p.min_speech_s and not too_long:
             self.start_s = None  # a burst, not speech: keep waiting
             return None
-        utt = Utterance(self.start_s, self._last_speech_end, end_of_window)
+        utt = Utterance(self.start_s, self._last_loud_end if held else self._last_speech_end,
+                        end_of_window)
         self.start_s = None
         return utt
 

@@ -19,12 +19,13 @@ and tests can feed numbers.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from content.lexicon import load_lexicon
+from voice.hosting.exchange import Ask, ControlFlow, Ears, Heard, Line, Mouth, Table
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, judge, parse_command
@@ -34,120 +35,6 @@ from voice.understanding.transcript import tokens
 
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full; below it, a near miss is confirmed."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """A phrase key and its fields: one sentence the app will speak."""
-
-    key: str
-    fields: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Heard:
-    """What the ears produced for one utterance.
-
-    ``nbest`` are transcripts, best first (empty when nothing was heard);
-    ``end_s`` is the clock time (seconds) at which the speech ended, used to
-    measure the app's reply latency; ``timed_out`` is true when nobody spoke.
-    """
-
-    nbest: tuple[str, ...]
-    end_s: float = 0.0
-    timed_out: bool = False
-    ended: bool = False
-    """The input is closed for good (end of typed input): the table has left."""
-    typed: bool = False
-    """Typed at a keyboard: what was written is what was meant (never a mishearing)."""
-    typed_text: str = ""
-    """What was typed, where the ears rewrote it ("colour" typed at a spelling prompt
-    reaches the dialogue as "c o l o u r"); "" when nbest is as typed. Shown in the
-    transcript, so the player reads what they wrote."""
-
-
-class Mouth(Protocol):
-    """Speech out (TTS through a speaker, or printing only)."""
-
-    def say(self, text: str) -> None: ...
-
-    def spell(self, word: str) -> None: ...
-
-    def set_rate(self, preset: str) -> None: ...
-
-
-class Ears(Protocol):
-    """Speech in: one utterance, constrained to a reply kind and its phrases."""
-
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
-
-
-class Table(Protocol):
-    """What the game adapter answers when a player asks about the game."""
-
-    def status(self, what: str, asker: str) -> list[Line]: ...
-
-
-@dataclass(frozen=True)
-class Help:
-    """A reply to a help request at a question ("how do you say ...", "what does ... mean").
-
-    ``lines`` are spoken (slowly when ``slow``); ``spell`` is then spelled
-    letter by letter. Help never uses up one of the player's tries.
-    """
-
-    lines: list[Line]
-    spell: str | None = None
-    slow: bool = False
-
-
-class ControlFlow(Exception):
-    """A command that the driver must carry out on the engine state."""
-
-    def __init__(self, command: str) -> None:
-        super().__init__(command)
-        self.command = command
-
-
-@dataclass
-class Ask:
-    """One question to the table and how to understand the reply.
-
-    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
-    colour); ``request`` holds the judge fields for it (accepted, options and
-    answer, answer and variants). ``spellable`` are words the player may ask to
-    have spelled; ``secret`` may never be spelled (the Spelling target).
-    ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
-    as the sheet allows (an answer: wrong); ``None`` means ask a yes/no
-    fallback built by ``fallback``.
-    """
-
-    say: list[Line]
-    expect: str
-    addressee: str
-    request: dict[str, Any] = field(default_factory=dict)
-    spellable: tuple[str, ...] = ()
-    secret: str | None = None
-    default: Understood | None = None
-    fallback: Callable[[], Ask] | None = None
-    confirm: Callable[[Understood], Line] | None = None
-    timeout_s: float = 12.0
-    help: Callable[[str], Help | None] | None = None
-    """Pronunciation and meaning help for this question: given what the player
-    said, a :class:`Help` reply, or None when it was not a help request."""
-    intents: Mapping[str, Any] = field(default_factory=dict)
-    """Extra phrases that end the Ask with their value (command "intent"), e.g.
-    an action card a team may play now; matched before judging."""
-    understand: Callable[[Heard], Understood] | None = None
-    """Reads the reply instead of the judge (a free word checked against a
-    lexicon, letters read against a word half spelled); it must report global
-    commands itself (``Understood.command``), as the judge does."""
-    patient: bool = False
-    """Silence never resolves this Ask (an answer: the sheet sets no time limit): after
-    ``max_tries`` silent listens the host offers to wait, repeat or skip, and waits."""
-    time_limit_s: float | None = None
-    """The per-answer time limit (a variant): with no answer this many seconds after the
-    question was read, the Ask resolves to ``default``, the one way silence is a miss."""
 
 
 RATES = ("slow", "normal", "fast")
@@ -201,6 +88,15 @@ def _said_instead(ask: Ask, result: Understood) -> bool:
     """A word said at a spelling prompt instead of its letters: no letter was read."""
     return ask.expect == "spelling" and result.verdict == "unclear" and not result.value \
         and bool(result.heard) and result.command is None
+
+
+def _doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
+    """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
+    doubt = "correct" if heard.unsure else "unclear"
+    if (ask.expect not in ("number", "yesno") or result.verdict != doubt or heard.typed
+            or result.value is None or result.command is not None or ask.understand):
+        return ""
+    return ("yes" if result.value else "no") if ask.expect == "yesno" else str(result.value)
 
 
 def _a_quiz(ask: Ask) -> bool:
@@ -275,6 +171,7 @@ class Dialogue:
         self._last: list[str] = []
         """The pending question as it was said: "repeat", "slower" and a declined quit say
         it again word for word (phrase variants rotate; a repeat must not)."""
+        self._told_loud = False  # "It's a bit loud" said for the question being asked
 
     # -- speaking -----------------------------------------------------------
     def line(self, line: Line) -> str:
@@ -305,6 +202,7 @@ class Dialogue:
     def ask(self, ask: Ask) -> Understood:
         """Ask until understood, handling commands; the Ask's default after max tries."""
         self._last = self.speak(ask.say)
+        self._told_loud = False
         tries = 0
         silent = 0
         offered = False
@@ -337,7 +235,8 @@ class Dialogue:
                     offered = True
                     self.tell("common.silence_offer", name=ask.addressee)
                     continue
-                self.tell(self._not_heard_key(ask), name=ask.addressee)
+                self.tell(self._too_loud(heard) or self._not_heard_key(ask),
+                          name=ask.addressee)
                 continue
             if heard.nbest:
                 self._pending_end = heard.end_s
@@ -384,6 +283,12 @@ class Dialogue:
                 if self._confirmed(said, ask.addressee):
                     return Understood("correct", result.value, 1.0, result.heard)
                 return Understood("wrong", None, 1.0, result.heard)
+            elif said_back := _doubtful_reply(ask, heard, result):
+                # Heard only through talk: "Did you say seven?"; a "no" asks again.
+                if self._confirmed(Line("common.did_you_say", {"said": said_back}),
+                                   ask.addressee):
+                    return Understood("correct", result.value, 1.0, result.heard)
+                result = Understood("unclear", None, 0.0, result.heard)  # asked again
             if result.verdict != "unclear":
                 if (ask.confirm is not None and result.confidence < self.confirm_below
                         and not (heard.typed and ask.expect == "spelling")):
@@ -401,10 +306,16 @@ class Dialogue:
             tries += 1
             if tries >= self.max_tries:
                 return self._give_up(ask)
-            key = (self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-                   else "common.spell_letters" if _said_instead(ask, result)
-                   else "common.unclear")
+            key = self._too_loud(heard) or (
+                self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+                else "common.spell_letters" if _said_instead(ask, result)
+                else "common.unclear")
             self.tell(key, name=ask.addressee)
+
+    def _too_loud(self, heard: Heard) -> str | None:
+        """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
+        told, self._told_loud = self._told_loud, self._told_loud or heard.noisy
+        return "common.too_loud" if heard.noisy and not told else None
 
     @staticmethod
     def _not_heard_key(ask: Ask) -> str:

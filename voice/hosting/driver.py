@@ -19,7 +19,8 @@ from typing import Any
 from content.load import ContentError
 from engine.core import CHANCE, Action, Event, Prompt, RulesError
 from voice.errors import UserError
-from voice.hosting.dialogue import ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import ControlFlow, Line
 from voice.hosting.host import Host, PlayClock
 from voice.hosting.session import SavedGame, SaveSlot, TurnLog, rng_from_json, rng_state_to_json
 

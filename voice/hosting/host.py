@@ -16,7 +16,8 @@ from engine.core import Action, Event, GameState, Prompt
 
 if TYPE_CHECKING:  # only for the protocol's annotations: importing the dialogue here would
     # load the judge for every command that merely names a game
-    from voice.hosting.dialogue import Dialogue, Line
+    from voice.hosting.dialogue import Dialogue
+    from voice.hosting.exchange import Line
 
 GAME_TITLES = {"wordup": "Word Up", "sportleisure": "Sport and Leisure",
                "wordstreet": "Word on the Street"}

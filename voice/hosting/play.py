@@ -24,8 +24,9 @@ from typing import Any
 from content.load import ContentError
 from engine.core import RulesError
 from voice.errors import UsageError, UserError
-from voice.hosting.dialogue import Dialogue, Line, Mouth, Settings
+from voice.hosting.dialogue import Dialogue, Settings
 from voice.hosting.driver import Driver
+from voice.hosting.exchange import Line, Mouth
 from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP
 from voice.hosting.host import GAME_TITLES, HostModules, PlayOptions
 from voice.hosting.session import (
@@ -277,7 +278,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
          game: str | None, made: tuple[Any, random.Random] | None, seed: int,
          hosts: HostModules, loaded: tuple[Any, random.Random] | None = None) -> int:
     """Set up (by voice if needed), then run the game to its end or until the table quits."""
-    from voice.hosting.dialogue import ControlFlow
+    from voice.hosting.exchange import ControlFlow
 
     try:
         if saved is None and made is None:

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 
 from engine.wordup_board import LEVEL_NAMES
 from voice.errors import UsageError
-from voice.hosting.dialogue import RATES, Ask, ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import RATES, Dialogue
+from voice.hosting.exchange import Ask, ControlFlow, Line
 from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
 from voice.hosting.host import GAME_TITLES, PlayOptions
 from voice.hosting.names import MAX_NAME, check_name

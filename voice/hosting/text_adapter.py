@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
-from voice.hosting.dialogue import Heard
+from voice.hosting.exchange import Heard
 from voice.understanding.judge import MAX_TEXT
 
 

@@ -26,7 +26,7 @@ from content.numbers import number_words
 from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 from voice.hearing.audio_in import AudioIn
-from voice.hosting.dialogue import Heard, Mouth
+from voice.hosting.exchange import Heard, Mouth
 from voice.speaking.audio_out import Playback
 from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, ReadingSpeaker
 from voice.understanding.judge import grammar_words, parse_command
@@ -42,6 +42,9 @@ SURE_OTHER_WORD = 0.5
 "fine", "right") before it counts. Whisper wrote such words for "cat", "five", "seven"
 and "bed" (first-word probability 0.15-0.46 at a yes/no prompt) while a plain yes or no,
 and the commands, need no such margin (bench/bench_hearing.py: 6 of 18 false accepts)."""
+SURE_ANSWER = 0.6
+"""Confidence (0-1) of a runner-up answer the recognizer was sure of (Whisper's
+ACCEPT_ALONE); under it, an answer behind a command is dropped, never taken."""
 
 
 def letters_for_speech(text: str) -> str:
@@ -200,13 +203,30 @@ class VoiceEars:
             self._idle_since = now
         if kind == "yesno":
             rec = unsure_replies_dropped(rec)
+        if kind in ("yesno", "number"):
+            rec = unsure_after_command_dropped(rec)
         self.last = rec
         if rec.speech_end_ms is not None and rec.result_at_ms >= rec.speech_end_ms:
             # The result came (result_at - speech_end) of audio after the speech ended.
             end_s = now - (rec.result_at_ms - rec.speech_end_ms) / 1000.0
         else:
             end_s = now
-        return Heard(tuple(rec.heard), end_s, timed_out=rec.timed_out)
+        return Heard(tuple(rec.heard), end_s, timed_out=rec.timed_out, noisy=rec.noisy,
+                     unsure=rec.unsure)
+
+
+def unsure_after_command_dropped(rec: Recognition) -> Recognition:
+    """``rec`` without its unsure runner-ups when the best transcript is a command.
+
+    The judge lets an answer behind a command win ("undo" over "one": a recognizer's best
+    guess at a short word is often the nearest grammar phrase); an answer the recognizer
+    itself was unsure of (under SURE_ANSWER) must not win that way over "bye"."""
+    alts = rec.alternatives
+    if len(alts) < 2 or parse_command(alts[0].text) is None:
+        return rec
+    kept = (alts[0], *(a for a in alts[1:]
+                       if a.confidence is None or a.confidence >= SURE_ANSWER))
+    return rec if len(kept) == len(alts) else replace(rec, alternatives=kept)
 
 
 def unsure_replies_dropped(rec: Recognition) -> Recognition:

@@ -9,7 +9,7 @@ import pytest
 from voice.audio.clips import Clip, rms_dbfs
 from voice.commands.demo.game import ReplyMeter, TimedSource, at_level, percentile
 from voice.commands.demo.players import PlayerPolicy, misspell, spoken_letters
-from voice.hosting.dialogue import Ask, Line
+from voice.hosting.exchange import Ask, Line
 
 
 def _word_ask() -> Ask:

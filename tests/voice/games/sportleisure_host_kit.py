@@ -24,8 +24,9 @@ from engine.core import CHANCE, Action, Event
 from engine.sportleisure_board import CARD_TYPES
 from voice.games import game_module
 from voice.games.sportleisure import SportLeisureHost
-from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver, RunResult
+from voice.hosting.exchange import Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript

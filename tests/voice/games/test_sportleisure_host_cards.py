@@ -31,8 +31,9 @@ from engine.sportleisure_board import (
     WINNING_ZONE,
 )
 from voice.games.sportleisure import SportLeisureHost, load_host
-from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver
+from voice.hosting.exchange import Heard
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
 from voice.speaking.phrases import Phrases

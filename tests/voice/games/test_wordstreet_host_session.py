@@ -253,7 +253,7 @@ class AutoEars:
         self.count = 0
 
     def listen(self, kind: str, expected, timeout_s: float):  # type: ignore[no-untyped-def]
-        from voice.hosting.dialogue import Heard
+        from voice.hosting.exchange import Heard
 
         self.count += 1
         st = self.host.engine

@@ -23,8 +23,9 @@ from host_transcript import HostLines
 from engine.wordstreet_board import LETTERS
 from voice.games import game_module
 from voice.games.wordstreet import WordStreetHost
-from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver, RunResult
+from voice.hosting.exchange import Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript

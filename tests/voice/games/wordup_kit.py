@@ -11,7 +11,8 @@ from typing import Any
 from engine.core import CHANCE
 from engine.wordup_sim import random_action
 from voice.games.wordup import CATEGORY_OF, WordUpHost, new_host
-from voice.hosting.dialogue import Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
 from voice.hosting.voice_adapter import TypedSpelling

@@ -14,7 +14,7 @@ import pytest
 import models
 from voice.audio.clips import Clip, read_wav
 from voice.errors import UserError
-from voice.hearing.asr import whisper
+from voice.hearing.asr import whisper, whisper_letters
 from voice.hearing.asr.base import Grammar
 from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
@@ -221,14 +221,14 @@ def test_a_letter_is_heard_again_with_its_bursts_lifted() -> None:
     t = np.arange(1600) / 16000
     low = np.sin(2 * np.pi * 100 * t).astype(np.float32) * 0.5
     high = np.sin(2 * np.pi * 4000 * t).astype(np.float32) * 0.5
-    low_out, high_out = whisper.emphasised(low), whisper.emphasised(high)
+    low_out, high_out = whisper_letters.emphasised(low), whisper_letters.emphasised(high)
     assert low_out.dtype == np.float32 and len(low_out) == len(low)
     assert np.max(np.abs(low_out)) == pytest.approx(0.5, rel=1e-5)  # the level is kept
-    mixed = whisper.emphasised(low + high)
+    mixed = whisper_letters.emphasised(low + high)
     # a 100 Hz hum falls well under a 4 kHz burst once emphasised
     assert np.abs(np.fft.rfft(mixed)[10]) < 0.1 * np.abs(np.fft.rfft(mixed)[400])
     assert np.abs(np.fft.rfft(high_out)[400]) > 0  # and nothing becomes silence
-    assert not np.any(whisper.emphasised(np.zeros(10, dtype=np.float32)))
+    assert not np.any(whisper_letters.emphasised(np.zeros(10, dtype=np.float32)))
 
 
 def test_transcripts_become_the_game_s_words() -> None:

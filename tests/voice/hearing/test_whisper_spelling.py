@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from voice.hearing.asr.base import Grammar
-from voice.hearing.asr.whisper import Decoded
+from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     DOUBT_P,
     Island,

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from voice.hosting.dialogue import Ask, ControlFlow, Dialogue, Heard, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, ControlFlow, Heard, Line
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
 from voice.hosting.voice_adapter import TypedSpelling
 from voice.speaking.phrases import Phrases
@@ -153,7 +154,7 @@ def test_latency_is_measured_from_end_of_speech_to_the_next_spoken_line() -> Non
 
 
 def test_help_requests_are_answered_without_using_a_try() -> None:
-    from voice.hosting.dialogue import Help
+    from voice.hosting.exchange import Help
 
     dialogue, out, mouth = make(["how do you say fled", "", "", "fled"])
     seen: list[str] = []
@@ -431,3 +432,71 @@ def test_a_command_said_in_full_is_obeyed_at_once() -> None:
     dialogue, out, _ = make(["what's the score", "fled"])
     assert dialogue.ask(word_ask()).value == "fled"
     assert "Did you mean" not in out.getvalue()
+
+
+@pytest.mark.parametrize(("replies", "value"), [(["yes"], 6), (["no", "six"], 6),
+                                                (["no", "seven"], 7)])
+def test_a_number_heard_only_under_talk_is_confirmed_never_taken_unasked(
+        replies: list[str], value: int) -> None:
+    """Whisper wrote "yeah happy" over a six and only its classifier leaned to six (issue
+    27): the host asks "Did you say 6?"; a "no" asks again, and no guess is taken."""
+    out = io.StringIO()
+    ears = SpokenNbest(["yeah happy | six", *replies])
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(),
+                        transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="number", addressee="Ana",
+              request={"min": 2, "max": 12})
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == ("correct", value)
+    assert "Did you say 6?" in out.getvalue()
+    assert out.getvalue().count("Ana, I didn't catch that") == (replies[0] == "no")
+
+
+def test_a_yes_or_no_heard_only_under_talk_is_confirmed() -> None:
+    out = io.StringIO()
+    ears = SpokenNbest(["that means a lot | no", "yes"])
+    dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(),
+                        transcript=Transcript(out))
+    result = dialogue.ask(Ask(say=[Line("common.help")], expect="yesno", addressee="Ana"))
+    assert (result.verdict, result.value) == ("correct", False)
+    assert "Did you say no?" in out.getvalue()
+
+
+class LoudRoom(SpokenEars):
+    """Every reply lost in talk (the recognizer's noisy flag) until the last line."""
+
+    def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+        line = next(self.lines, None)
+        if line is None:
+            return Heard(("quit",), ended=True)
+        if line == "(talk)":
+            return Heard(("happy house",), noisy=True)
+        if line == "(din)":
+            return Heard((), timed_out=True, noisy=True)
+        return Heard((line,))
+
+
+def test_a_room_too_loud_to_hear_is_said_once_not_looped() -> None:
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), LoudRoom(["(talk)", "(din)", "yes"]), Phrases.load(),
+                        FakeTable(), transcript=Transcript(out))
+    result = dialogue.ask(Ask(say=[Line("common.help")], expect="yesno", addressee="Ana"))
+    assert (result.verdict, result.value) == ("correct", True)
+    text = out.getvalue()
+    assert text.count("It's a bit loud, Ana, I can't hear you; say it again or type it.") == 1
+    assert "I didn't hear anything, Ana. Please say yes or no." in text  # then as usual
+
+
+def test_an_answer_the_ears_heard_only_through_talk_is_confirmed() -> None:
+    class Through(SpokenEars):
+        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            line = next(self.lines, None)
+            return Heard((line,), unsure=line == "five") if line else Heard((), ended=True)
+
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), Through(["five", "no", "nine"]), Phrases.load(),
+                        FakeTable(), transcript=Transcript(out))
+    result = dialogue.ask(Ask(say=[Line("common.help")], expect="number", addressee="Ana",
+                              request={"min": 1, "max": 12}))
+    assert (result.verdict, result.value) == ("correct", 9)
+    assert "Did you say 5?" in out.getvalue()

@@ -12,7 +12,8 @@ from voice.audio.clips import Clip
 from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Alternative, Grammar, Recognition
 from voice.hearing.audio_in import MemorySource
-from voice.hosting.dialogue import Ask, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Line
 from voice.hosting.text_adapter import TextEars, Transcript
 from voice.hosting.voice_adapter import (
     ListenPolicy,

@@ -7,7 +7,8 @@ import io
 import pytest
 
 from voice.errors import UsageError
-from voice.hosting.dialogue import ControlFlow, Dialogue, Line
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import ControlFlow, Line
 from voice.hosting.setup import (
     VoiceSetup,
     check_variant,

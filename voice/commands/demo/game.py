@@ -40,8 +40,9 @@ from voice.commands.demo.players import PlayerPolicy, Utterance
 from voice.errors import UsageError
 from voice.games import game_module
 from voice.hearing.asr.base import Recognizer
-from voice.hosting.dialogue import Ask, Dialogue, Heard
+from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver
+from voice.hosting.exchange import Ask, Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot, data_dir, rng_from_json
 from voice.hosting.text_adapter import Transcript

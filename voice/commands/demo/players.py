@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from voice.hosting.dialogue import Ask
+from voice.hosting.exchange import Ask
 from voice.understanding.letters import NATO
 from voice.understanding.transcript import tokens
 

@@ -108,6 +108,11 @@ class Recognition:
     """Time of the engine's last call, which produced the result (milliseconds, wall clock)."""
     dropped_words: tuple[str, ...] = field(default=())
     """Grammar words left out because the engine's vocabulary lacks them."""
+    noisy: bool = False
+    """The room was too loud to hear a player: speech all through the listen, and nothing
+    in it clear of the rest (voice.hearing.focus.room_too_loud)."""
+    unsure: bool = False
+    """The best transcript's answer was heard weakly through talk: confirm it, never take it."""
 
     @property
     def text(self) -> str:

@@ -29,22 +29,20 @@ How one utterance is heard (``listen``):
    probabilities): an answer is taken when the transcript names it and the
    classifier agrees a little (>= 0.2), or when the classifier alone is sure
    (>= 0.6), so "Take." said for six is still six, and "Five." heard on the
-   word "bed" (p 0.14) is not taken.
-4. A spelling is heard letter by letter: each pause ends a segment (the
-   dialogue's letter listening joins them, with each letter's runner-up as
-   an alternative for "was that B or P?"). A segment is decoded with the
-   NATO alphabet as the prompt; when it sounds like a NATO word, the first
-   step's classifier over the 26 letters names the letter, else the same
-   classifier after the plain alphabet as the prompt (a letter name is read
-   twice, as said and pre-emphasised, and the two averaged), combined with a
-   linear classifier on the encoder's frames of the letter
-   (:mod:`voice.hearing.asr.letter_head`), which tells B from D and M from N
-   where the decoder alone hesitates. Several letters said
-   without a pause come back as the decoder wrote them ("N-E-C" -> n e c);
-   a whole word stays a word, and the letter reader refuses it: a
-   misspelling is never turned into the right word. Letters said alone by the
-   bench's three espeak-ng voices (bench/bench_hearing.py): NATO words 98.7 %,
-   letter names 91.0 % (73 % before the encoder classifier).
+   word "bed" (p 0.14) is not taken. Under table talk (issue 27) the segment is
+   first cut to its loudest stretch (:mod:`voice.hearing.focus`: the player is
+   nearest the microphone), the endpointer does not let quieter talk hold it
+   open, and a doubtful answer is never taken unasked: one named among other
+   words, leaned to by the classifier alone (>= 0.3), or named weakly (< 0.5)
+   with talk around it is offered for the host to confirm ("Did you say 7?").
+4. A spelling is heard whole (:mod:`voice.hearing.asr.whisper_spelling`): each
+   run of letters between pauses is heard as a letter as it ends
+   (:mod:`voice.hearing.asr.whisper_letters`: NATO words, the letter names'
+   classifier and the encoder's letter head), and the whole stretch is decoded
+   once after a letter prompt; the two are combined, and a letter either was
+   unsure of becomes a runner-up for the host to ask about ("Was that B or D?").
+   A word said whole stays a word, and the letter reader refuses it: a
+   misspelling is never turned into the right word.
 """
 
 from __future__ import annotations
@@ -53,7 +51,6 @@ import logging
 import math
 import os
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,28 +60,18 @@ import models
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
-from voice.hearing.asr.letter_head import LetterHead, combined, load_shipped
-from voice.hearing.asr.whisper_spelling import Slot, listen_spelling
+from voice.hearing.asr.letter_head import LetterHead, load_shipped
+from voice.hearing.asr.whisper_letters import Decoded, LetterEars
+from voice.hearing.asr.whisper_spelling import listen_spelling
 from voice.hearing.asr.whisper_words import (
-    ALPHABET_PROMPT,
-    LETTER_NAME_S,
-    LETTER_SOUNDS,
-    LETTERS,
-    NATO,
-    NATO_ALSO,
-    NATO_PROMPT,
     class_answers,
-    first_letter_words,
     invented,
-    looping,
-    nato_reading,
     prompt_text,
-    several_letters,
-    spelling_word,
     transcript_words,
 )
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.focus import loudest_stretch, room_too_loud
 from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
 
 log = logging.getLogger("tabletop.asr.whisper")
@@ -105,18 +92,21 @@ ACCEPT_NAMED = 0.2
 """The first-step probability an answer needs when the transcript names it."""
 ACCEPT_ALONE = 0.6
 """The first-step probability that takes an answer the transcript did not name."""
+CONFIRM_ALONE = 0.3
+"""The first-step probability at which an answer the transcript did not name (nor any
+other) is offered for confirmation, as a runner-up behind the words heard."""
 MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
               "name": 12, "spelling": 64, "word": 24}
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
 repeating the prompt's list, "Two, three, four, ...")."""
 
-LETTER_LEAD_S = 0.3
-"""Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
-by espeak voices through the game's ears (3 voices / 4 others; names, NATO words):
-without it 65 / 87 % and 58 / 86 %; with it 64 / 91 % and 56 / 90 %, and with the
-letter's 0.3 s of pre-roll as well 68 / 95 % and 59 / 93 %. A segment with no NATO word
-in it is read again without the silence: letter names were not helped by it."""
-
+NUMBER_FRAME = frozenset({
+    "a", "an", "the", "it", "it's", "its", "is", "i", "i'm", "i've", "think", "guess", "say",
+    "says", "my", "our", "answer", "number", "total", "that's", "that", "so", "um", "uh", "er",
+    "erm", "hmm", "oh", "okay", "ok", "well", "please", "and", "plus", "double", "hundred",
+    "we", "we've", "have", "got", "rolled", "roll", "makes", "dice", "on"})
+"""Words a player says around a number ("I think it's seven", "six and four"); any other
+word beside one is talk, and the number is confirmed rather than taken."""
 VERIFY_LIKE = -3.0
 """Mean log-probability per token (natural log; -3.0 is a probability of 0.05) at which a
 free answer's accepted answer, forced after the audio, counts as what may have been
@@ -126,21 +116,21 @@ the 20 it missed ("Shiller" for Sheila, "more than" for Marvin, "bad" for bed); 
 other 13 words, forced after each clip (910 pairs), scored -5.6 at best."""
 VERIFY_MAX = 4
 """Accepted answers checked per utterance (each one more decoder pass over the audio)."""
-
-LETTER_EMPHASIS = 0.9
-"""Pre-emphasis (y[n] = x[n] - 0.9 x[n-1]) for a second hearing of a letter name: it lifts
-the bursts and hiss that tell B, D, G, P, T and V apart, and the classifier's two readings
-(as said and emphasised) are averaged. Top letter of 467 letter names said alone by 16
-voices (espeak-ng, flite, festival): 71.7 % as said, 75.4 % both (30 better, 13 worse)."""
+FOCUS_KINDS = frozenset({"yesno", "number"})
+"""Short complete answers, heard from their loudest stretch only (voice.hearing.focus):
+talk before or after the player's word is left out of the decode."""
 
 
-def emphasised(samples: np.ndarray) -> np.ndarray:
-    """``samples`` through the letter pre-emphasis, at the same peak level."""
-    out = np.empty_like(samples)
-    out[:1] = samples[:1]
-    out[1:] = samples[1:] - LETTER_EMPHASIS * samples[:-1]
-    peak = float(np.max(np.abs(out))) if len(out) else 0.0
-    return out * (float(np.max(np.abs(samples))) / peak) if peak > 0.0 else out
+SURE_IN_TALK = 0.5
+"""The first-step probability an answer the transcript names needs to be taken at once when
+talk was heard around it (Decoded.crowded); under it, the host confirms it."""
+
+
+def unsure(result: Decoded, alts: list[Alternative]) -> bool:
+    """Whether the best reading is an answer heard weakly through talk (to confirm)."""
+    top = alts[0] if alts else None
+    return (result.crowded and top is not None and top.text in result.classes
+            and result.classes[top.text] < SURE_IN_TALK)
 
 
 def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
@@ -158,25 +148,7 @@ def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
     return folder, entry
 
 
-@dataclass(frozen=True)
-class Decoded:
-    """One segment decoded: the transcript and the first step's answer probabilities."""
-
-    text: str
-    """What the decoder wrote, as is."""
-    avg_logprob: float
-    classes: dict[str, float]
-    """Allowed answer -> probability of its first tokens at the first step (yes/no, numbers)."""
-    decode_ms: float
-    first_p: float | None = None
-    """Probability (0-1) of the transcript's first token at the first step: how sure the
-    decoder was of its first word (None where the first step was not read)."""
-    verified: str | None = None
-    """An accepted answer (Grammar.verify) the audio sounds like, where the transcript
-    named none: offered as a runner-up, for the host to confirm."""
-
-
-class WhisperRecognizer:
+class WhisperRecognizer(LetterEars):
     """Whisper tiny.en behind the :class:`~voice.hearing.asr.base.Recognizer` protocol."""
 
     name = "whisper"
@@ -244,6 +216,8 @@ class WhisperRecognizer:
         pending = b""
         early: tuple[float, Decoded] | None = None  # (time decoded, result) during the silence
         speculate = policy.trailing_silence_s > policy.early_s
+        levels: list[float] = []  # each window's level (dB) and how many were speech
+        voiced = 0
         while True:
             chunk = audio.read(WINDOW - len(pending) // 2)
             if not chunk:
@@ -256,7 +230,10 @@ class WhisperRecognizer:
             c0 = time.perf_counter()
             prob = self._vad.probability(window)
             kept.append(window)
-            utt = ends.feed(n * WINDOW_S, prob)
+            level = 10 * math.log10(float(np.mean(window ** 2)) + 1e-10)
+            levels.append(level)
+            voiced += prob >= policy.threshold
+            utt = ends.feed(n * WINDOW_S, prob, level)
             n += 1
             if not ends.in_speech and utt is None and len(kept) > preroll:
                 del kept[:len(kept) - preroll]  # only the pre-roll is kept before speech
@@ -289,27 +266,32 @@ class WhisperRecognizer:
                 if alts:
                     return Recognition(
                         alternatives=tuple(alts[:self.alternatives]), engine=self.name,
+                        unsure=unsure(result, alts),
                         speech_end_ms=utt.speech_end_s * 1000, result_at_ms=n * WINDOW_S * 1000,
-                        decode_ms=spent * 1000, final_ms=final_ms)
+                        decode_ms=spent * 1000, final_ms=final_ms,
+                        noisy=room_too_loud(levels, voiced))
                 kept, kept_from = kept[-preroll:], n - min(preroll, len(kept))
                 # words the game cannot use (a cough, table talk): keep listening
             if not ends.in_speech and n * WINDOW_S >= timeout_s:
                 return Recognition(engine=self.name, timed_out=True,
-                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
+                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000,
+                                   noisy=room_too_loud(levels, voiced))
             if n * WINDOW_S >= timeout_s + policy.max_utterance_s:
                 break
         utt = ends.finish(n * WINDOW_S)
         if utt is None:
             return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
-                               decode_ms=spent * 1000)
+                               decode_ms=spent * 1000, noisy=room_too_loud(levels, voiced))
         first = max(0, round(utt.start_s / WINDOW_S) - preroll)
         result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar,
                               utt.speech_end_s - utt.start_s)
         alts = self._alternatives(result, grammar)
         return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
-                           timed_out=not alts, speech_end_ms=utt.speech_end_s * 1000,
+                           timed_out=not alts, unsure=unsure(result, alts),
+                           speech_end_ms=utt.speech_end_s * 1000,
                            result_at_ms=n * WINDOW_S * 1000,
-                           decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms)
+                           decode_ms=spent * 1000 + result.decode_ms, final_ms=result.decode_ms,
+                           noisy=room_too_loud(levels, voiced))
 
     def fresh_stream(self, audio: AudioIn) -> None:
         """The detector runs on through one stream (a reset between the letters of a
@@ -323,50 +305,6 @@ class WhisperRecognizer:
     def speech_probability(self, window: np.ndarray) -> float:
         """The voice detector's probability (0-1) that one window is speech."""
         return self._vad.probability(window)
-
-    def letter(self, samples: np.ndarray, said_s: float | None = None) -> Decoded:
-        """One run of a spelling heard as a letter (see :meth:`_letter`)."""
-        return self._letter(samples, said_s)
-
-    def stretch_letters(self, samples: np.ndarray, prompt: str, max_tokens: int
-                        ) -> list[Slot] | str:
-        """A whole spelled stretch decoded after ``prompt``: its letters, each with the 26
-        letters' probabilities at its step; or the text as written where the decoder wrote
-        anything but single letters and punctuation (a word, "double")."""
-        tok = self._tok
-        head = [tok.sot_prev, *tok.encode(" " + prompt)]
-        start = [*head, *tok.sot_sequence, tok.no_timestamps]
-        res = self._model.generate(
-            self._encode(samples), [start], beam_size=1, max_length=len(start) + max_tokens,
-            return_logits_vocab=True, suppress_blank=True, suppress_tokens=self._suppress)[0]
-        ids = res.sequences_ids[0]
-        owner = self._single_letters()
-        columns = np.array(sorted(owner))
-        slots: list[Slot] = []
-        for step, token in enumerate(ids):
-            if token not in owner:
-                if tok.decode([token]).strip(" ,.-;:!?"):
-                    return str(tok.decode(ids))
-                continue
-            logits = np.asarray(res.logits[0][step], dtype=np.float64).reshape(-1)[columns]
-            p = np.exp(logits - logits.max())
-            probs: dict[str, float] = {}
-            for token_id, share in zip(columns, p / p.sum(), strict=True):
-                letter = owner[int(token_id)]
-                probs[letter] = probs.get(letter, 0.0) + float(share)
-            slots.append(Slot(owner[token], probs))
-        return slots
-
-    def _single_letters(self) -> dict[int, str]:
-        """Token id -> letter, for the tokens that are one letter (either case, spaced or not)."""
-        if self._letter_ids is None:
-            self._letter_ids = {}
-            for c in LETTERS:
-                for form in (" " + c.upper(), c.upper(), " " + c, c):
-                    ids = self._tok.encode(form)
-                    if len(ids) == 1:
-                        self._letter_ids[ids[0]] = c
-        return self._letter_ids
 
     def prepare(self, grammar: Grammar) -> None:
         """Nothing to build per grammar (no decoding graph); class tokens are cached."""
@@ -420,99 +358,21 @@ class WhisperRecognizer:
         avg = float(res.scores[0]) * len(ids) / (len(ids) + 1) if res.scores else 0.0
         return tok.decode(ids), avg, probs, first
 
-    def _letter(self, samples: np.ndarray, said_s: float | None = None) -> Decoded:
-        """One spelling segment: a letter (by the classifier), or what was said instead.
-
-        ``said_s`` is how long the speech in it lasted (seconds; the voice detector's
-        measure), the whole segment when not known. NATO words are looked for with
-        silence put before the segment (LETTER_LEAD_S); anything else is read from the
-        segment as it is.
-        """
-        started = time.perf_counter()
-        said = len(samples) / ASR_RATE_HZ if said_s is None else said_s
-        nato = None
-        if said >= LETTER_NAME_S:  # long enough for a NATO word: look for one first
-            lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
-            text, avg, probs, words = self._nato_decode(
-                self._encode(np.concatenate([lead, samples])), said)
-            nato = nato_reading(words, probs)
-        if nato is None:
-            encoded = self._encode(samples)
-            text, avg, probs, words = self._nato_decode(encoded, said)
-            nato = nato_reading(words, probs)
-        if nato is not None:
-            text, probs = nato
-        elif probs and max(probs.values()) >= 0.5:
-            # The classifier is sure of the letter. A letter name (too short for a NATO
-            # word) is still checked by the head: sure of B, the decoder can be wrong.
-            if said < LETTER_NAME_S:
-                probs = self._with_head(probs, encoded, samples)
-        elif several_letters(words):
-            # letter names said without a pause: written again after the alphabet
-            text, avg, _, _ = self._step(encoded, ALPHABET_PROMPT, 2 * len(words) + 2, {})
-            letters = transcript_words(text, "spelling")
-            text, probs = " ".join(letters if several_letters(letters) else words), {}
-        elif spelling_word(words):
-            probs = {}  # "double", "done", a command
-        elif (probs and (said >= LETTER_NAME_S or len(words) > 1)
-              and not all(len(w) == 1 or w in LETTER_SOUNDS for w in words)):
-            # A word that is no NATO word as written ("see you everybody" for Sierra, "do
-            # the" for Juliet): the classifier after the NATO alphabet hears its letter
-            # better than one after the letter names (which, summed in, took India for N
-            # and Sierra for C). One short word was a letter name ("and" for N); a
-            # letter name is one syllable, and is not written as several words.
-            text = max(probs, key=probs.__getitem__)
-        else:
-            # A letter name: classified after the plain alphabet, as said and emphasised
-            # (LETTER_EMPHASIS); that decode's text is not used (it tends to go on with
-            # the alphabet).
-            _, avg, probs, _ = self._step(encoded, ALPHABET_PROMPT, 1, self._letter_tokens())
-            _, _, sharp, _ = self._step(self._encode(emphasised(samples)), ALPHABET_PROMPT, 1,
-                                        self._letter_tokens())
-            probs = {c: math.sqrt(p * sharp.get(c, 0.0)) for c, p in probs.items()}
-            probs = self._with_head(probs, encoded, samples)
-            text = max(probs, key=probs.__getitem__) if probs else text
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
-
-    def _with_head(self, probs: dict[str, float], encoded: Any, samples: np.ndarray
-                   ) -> dict[str, float]:
-        """A letter name's probabilities combined with the encoder classifier's (as they
-        are when it is not loaded)."""
-        if self.letter_head is None:
-            return probs
-        return combined(probs, self.letter_head.probs(np.array(encoded)[0], samples))
-
-    def _nato_decode(self, encoded: Any, said_s: float
-                     ) -> tuple[str, float, dict[str, float], list[str]]:
-        """A spelling segment decoded after the NATO alphabet: text, mean log-probability,
-        the 26 letters' first-step probabilities, and the words (a decoder loop cut)."""
-        text, avg, probs, _ = self._step(encoded, NATO_PROMPT, 16, self._letter_tokens())
-        words = transcript_words(text, "spelling")
-        if looping(words, said_s):
-            words = first_letter_words(words)  # "Delta, Delta, Delta, ..." for one Delta
-            text = " ".join(words)
-        return text, avg, probs, words
-
-    def _letter_tokens(self) -> dict[str, list[int]]:
-        key = ("letters",)
-        cached = self._class_tokens.get(key)
-        if cached is None:
-            cached = self._tokens_of({c: (c, *(w for w in NATO + NATO_ALSO if w[0] == c))
-                                      for c in LETTERS})
-            self._class_tokens[key] = cached
-        return cached
-
     def _decode(self, samples: np.ndarray, grammar: Grammar,
                 said_s: float | None = None) -> Decoded:
         """One segment heard for ``grammar``; ``said_s``: seconds of speech in it."""
         if grammar.kind == "spelling":
             return self._letter(samples, said_s)
         started = time.perf_counter()
+        crowded = False
+        if grammar.kind in FOCUS_KINDS:
+            samples, crowded = loudest_stretch(samples)
         encoded = self._encode(samples)
         text, avg, probs, first = self._step(encoded, prompt_text(grammar),
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
         found = self._verified(encoded, text, grammar, len(samples)) if grammar.verify else None
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found)
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
+                       crowded)
 
     def _verified(self, encoded: Any, text: str, grammar: Grammar, n_samples: int
                   ) -> str | None:
@@ -589,6 +449,23 @@ class WhisperRecognizer:
                         Alternative(text, None, None, (), allowed_sequence(text, grammar))]
             if named is not None:
                 return []  # the transcript names an answer the decoder barely believes
+            if classes[best] >= CONFIRM_ALONE and not any(w in classes for w in words):
+                # Words that name no answer (talk over the player: "yeah happy" for six)
+                # over a classifier that leans one way: the answer only as a runner-up,
+                # which the host confirms ("Did you say six?") and never takes unasked.
+                return [Alternative(text, None, result.avg_logprob, (),
+                                    allowed_sequence(text, grammar)),
+                        Alternative(best, classes[best], None, (), True)]
+            said = [w for w in words if w in classes]
+            talk = [w for w in words if w not in classes and w not in NUMBER_FRAME]
+            if grammar.kind == "number" and said and talk:
+                # A number among words no one answers a number with ("we're at eight",
+                # "learn next three"): talk written with, or instead of, the player's
+                # word. Two numbers are no answer; one is a runner-up, to confirm.
+                if len(set(said)) > 1:
+                    return [Alternative(" ".join(talk), None, result.avg_logprob, (), False)]
+                return [Alternative(" ".join(talk), None, result.avg_logprob, (), False),
+                        Alternative(said[0], classes[said[0]], None, (), True)]
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:

@@ -47,7 +47,8 @@ from voice.hearing.endpoint import SPELLING_PAUSE_S, Endpointer, EndpointPolicy
 from voice.hearing.vad import WINDOW, WINDOW_S
 
 if TYPE_CHECKING:
-    from voice.hearing.asr.whisper import Decoded, WhisperRecognizer
+    from voice.hearing.asr.whisper import WhisperRecognizer
+    from voice.hearing.asr.whisper_letters import Decoded
     from voice.hearing.audio_in import AudioIn
 
 STRETCH_PROMPT = "Spelled letter by letter: N E C"

@@ -1,0 +1,125 @@
+"""Hearing the player while the table talks (issue 27): other people's words and noise
+mixed under real answers, through the listening path; and the parts that do it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice.audio.clips import Clip, read_wav
+from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.focus import loudest_stretch
+
+CLIPS = Path(__file__).resolve().parents[2] / "data" / "speech"
+RATE = 16000
+
+
+def _level(x: np.ndarray) -> float:
+    """RMS of the speech in ``x`` (frames within 20 dB of the loudest)."""
+    frames = x[: len(x) // 320 * 320].astype(np.float64).reshape(-1, 320)
+    rms = np.sqrt(np.mean(frames ** 2, axis=1))
+    loud = rms[rms >= rms.max() * 0.1]
+    return float(np.sqrt(np.mean(loud ** 2)))
+
+
+def _mixed(answer: str, talk: list[tuple[str, float]], db: float = 10.0) -> Clip:
+    """A microphone stream: 0.6 s of quiet, the answer, 1 s of quiet; each talk clip
+    (name, start in seconds) and the noise of silence_1024 added at ``db`` under it."""
+    said = read_wav(CLIPS / answer).to_rate(RATE).samples.astype(np.float64)
+    out = np.concatenate([np.zeros(int(0.6 * RATE)), said, np.zeros(RATE)])
+    out += np.random.default_rng(0).normal(0, 12, len(out))
+    under = _level(said) * 10 ** (-db / 20)
+    noise = read_wav(CLIPS / "silence_1024.wav").to_rate(RATE).samples.astype(np.float64)
+    parts = [(noise, 0.0), *((read_wav(CLIPS / name).to_rate(RATE).samples.astype(np.float64),
+                              at) for name, at in talk)]
+    for x, at in parts:
+        x = x[: len(out) - int(at * RATE)]
+        out[int(at * RATE): int(at * RATE) + len(x)] += x * (under / _level(x))
+    return Clip(np.clip(out, -32768, 32767).astype(np.int16), RATE)
+
+
+# -- the parts ---------------------------------------------------------------------------
+
+
+def _feed(ends: Endpointer, windows: list[tuple[float, float]]) -> float | None:
+    """Feed (probability, level dB) windows of 32 ms; the end of speech found, if any."""
+    for n, (p, db) in enumerate(windows):
+        utt = ends.feed(n * 0.032, p, db)
+        if utt is not None:
+            return utt.speech_end_s
+    return None
+
+
+def test_quieter_talk_after_an_answer_does_not_hold_the_utterance_open() -> None:
+    said = [(0.9, -20.0)] * 12 + [(0.9, -33.0)] * 60  # an answer, then talk 13 dB under it
+    assert _feed(Endpointer(EndpointPolicy.for_kind("number"), 0.032), said) == \
+        pytest.approx(12 * 0.032)
+    # a free answer's endpointer still listens on (its words may be quieter ones)
+    assert _feed(Endpointer(EndpointPolicy.for_kind("word"), 0.032), said) is None
+    # the player's own second word, as loud, is one answer
+    two = [(0.9, -20.0)] * 8 + [(0.9, -24.0)] * 8 + [(0.1, -50.0)] * 10
+    assert _feed(Endpointer(EndpointPolicy.for_kind("number"), 0.032), two) == \
+        pytest.approx(16 * 0.032)
+
+
+def test_the_loudest_stretch_leaves_out_talk_around_it_but_not_a_quiet_room() -> None:
+    rng = np.random.default_rng(1)
+    for under_db, kept_s in ((10, (0.3, 0.8)), (16, (2.0, 2.0)), (50, (2.0, 2.0))):
+        # talk (or a room's noise) under_db below a 0.3 s answer in the middle of 2 s
+        sound = rng.normal(0, 0.3 * 10 ** (-under_db / 20), RATE * 2)
+        sound[RATE:RATE + 4800] = rng.normal(0, 0.3, 4800)
+        out, crowded = loudest_stretch(sound)
+        assert kept_s[0] <= len(out) / RATE <= kept_s[1], under_db
+        assert crowded == (under_db < 12)
+        assert np.abs(out).max() == np.abs(sound[RATE:RATE + 4800]).max()  # the answer kept
+
+
+# -- through the listening path ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ears_on(whisper):  # type: ignore[no-untyped-def]
+    from voice.hearing.audio_in import MemorySource
+    from voice.hosting.voice_adapter import VoiceEars
+
+    def listen(clip: Clip, kind: str, expected: list[str]) -> tuple[object, object]:
+        ears = VoiceEars(whisper, MemorySource(clip, tail_s=0.0))
+        return ears.listen(kind, expected, timeout_s=3.0), ears.last
+    return listen
+
+
+def _taken(heard, kind: str) -> object:  # type: ignore[no-untyped-def]
+    """What the host takes at once (None: nothing, or a "Did you say ...?" first)."""
+    from voice.understanding.judge import judge
+
+    if not heard.nbest:
+        return None
+    r = judge({"kind": kind, "heard": list(heard.nbest), "min": 0, "max": 9})
+    return r.value if r.verdict == "correct" and not heard.unsure else None
+
+
+DIGITS = [str(n) for n in range(10)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("answer", "value"), [("digit_7_nicolas_10.wav", 7),
+                                               ("digit_3_jackson_10.wav", 3)])
+def test_a_digit_with_talk_after_it_is_heard_and_ends_before_the_talk(
+        ears_on, answer: str, value: int) -> None:  # type: ignore[no-untyped-def]
+    end_s = 0.6 + len(read_wav(CLIPS / answer).to_rate(RATE).samples) / RATE
+    # "Marvin" said across the table, 16 dB under the player, 0.1 s after the digit
+    clip = _mixed(answer, [("unknown_marvin_587f3271_nohash_0.wav", end_s + 0.1)], db=16.0)
+    heard, rec = ears_on(clip, "number", DIGITS)
+    assert _taken(heard, "number") == value, heard
+    assert rec.speech_end_ms / 1000 < end_s + 0.3  # not held open by "Marvin"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db", [10.0])
+def test_talk_alone_is_never_taken_as_a_number_or_a_yes(ears_on, db: float) -> None:  # type: ignore[no-untyped-def]
+    clip = _mixed("unknown_backward_0c540988_nohash_0.wav",
+                  [("unknown_bed_0ea0e2f4_nohash_1.wav", 0.3)], db=db)
+    assert _taken(ears_on(clip, "number", DIGITS)[0], "number") is None
+    assert _taken(ears_on(clip, "yesno", ["yes", "no"])[0], "yesno") is None

@@ -1,0 +1,133 @@
+"""What one exchange with the table is made of: the words that pass between host and table.
+
+An :class:`Ask` (a question and how to understand the reply), the :class:`Heard` reply,
+the :class:`Line` s the host speaks, a :class:`Help` reply, the :class:`ControlFlow` a
+command raises for the driver, and the protocols the dialogue speaks and listens
+through. :mod:`voice.hosting.dialogue` runs the exchange.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from voice.understanding.judge import Understood
+
+
+@dataclass(frozen=True)
+class Line:
+    """A phrase key and its fields: one sentence the app will speak."""
+
+    key: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What the ears produced for one utterance.
+
+    ``nbest`` are transcripts, best first (empty when nothing was heard);
+    ``end_s`` is the clock time (seconds) at which the speech ended, used to
+    measure the app's reply latency; ``timed_out`` is true when nobody spoke.
+    """
+
+    nbest: tuple[str, ...]
+    end_s: float = 0.0
+    timed_out: bool = False
+    ended: bool = False
+    """The input is closed for good (end of typed input): the table has left."""
+    typed: bool = False
+    """Typed at a keyboard: what was written is what was meant (never a mishearing)."""
+    typed_text: str = ""
+    """What was typed, where the ears rewrote it ("colour" typed at a spelling prompt
+    reaches the dialogue as "c o l o u r"); "" when nbest is as typed. Shown in the
+    transcript, so the player reads what they wrote."""
+    noisy: bool = False
+    """Too loud a room to hear the player: the host says so once, not "I didn't catch that"."""
+    unsure: bool = False
+    """The best transcript was heard through talk: a number or yes/no from it is confirmed."""
+
+
+class Mouth(Protocol):
+    """Speech out (TTS through a speaker, or printing only)."""
+
+    def say(self, text: str) -> None: ...
+
+    def spell(self, word: str) -> None: ...
+
+    def set_rate(self, preset: str) -> None: ...
+
+
+class Ears(Protocol):
+    """Speech in: one utterance, constrained to a reply kind and its phrases."""
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
+
+
+class Table(Protocol):
+    """What the game adapter answers when a player asks about the game."""
+
+    def status(self, what: str, asker: str) -> list[Line]: ...
+
+
+@dataclass(frozen=True)
+class Help:
+    """A reply to a help request at a question ("how do you say ...", "what does ... mean").
+
+    ``lines`` are spoken (slowly when ``slow``); ``spell`` is then spelled
+    letter by letter. Help never uses up one of the player's tries.
+    """
+
+    lines: list[Line]
+    spell: str | None = None
+    slow: bool = False
+
+
+class ControlFlow(Exception):
+    """A command that the driver must carry out on the engine state."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(command)
+        self.command = command
+
+
+@dataclass
+class Ask:
+    """One question to the table and how to understand the reply.
+
+    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
+    colour); ``request`` holds the judge fields for it (accepted, options and
+    answer, answer and variants). ``spellable`` are words the player may ask to
+    have spelled; ``secret`` may never be spelled (the Spelling target).
+    ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
+    as the sheet allows (an answer: wrong); ``None`` means ask a yes/no
+    fallback built by ``fallback``.
+    """
+
+    say: list[Line]
+    expect: str
+    addressee: str
+    request: dict[str, Any] = field(default_factory=dict)
+    spellable: tuple[str, ...] = ()
+    secret: str | None = None
+    default: Understood | None = None
+    fallback: Callable[[], Ask] | None = None
+    confirm: Callable[[Understood], Line] | None = None
+    timeout_s: float = 12.0
+    help: Callable[[str], Help | None] | None = None
+    """Pronunciation and meaning help for this question: given what the player
+    said, a :class:`Help` reply, or None when it was not a help request."""
+    intents: Mapping[str, Any] = field(default_factory=dict)
+    """Extra phrases that end the Ask with their value (command "intent"), e.g.
+    an action card a team may play now; matched before judging."""
+    understand: Callable[[Heard], Understood] | None = None
+    """Reads the reply instead of the judge (a free word checked against a
+    lexicon, letters read against a word half spelled); it must report global
+    commands itself (``Understood.command``), as the judge does."""
+    patient: bool = False
+    """Silence never resolves this Ask (an answer: the sheet sets no time limit): after
+    ``max_tries`` silent listens the host offers to wait, repeat or skip, and waits."""
+    time_limit_s: float | None = None
+    """The per-answer time limit (a variant): with no answer this many seconds after the
+    question was read, the Ask resolves to ``default``, the one way silence is a miss."""
