@@ -197,7 +197,9 @@ def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
                               sure, best)
     first = found[0]
     letters = first.letters.upper()
-    if rest and near_miss(first, [rest.lower()]):
+    if rest and (near_miss(first, [rest.lower()]) or _runner_up_spells(alts[1:], rest, forms)):
+        # Heard but for letters the recognizer was unsure of (a sound-alike, or a runner-up
+        # that spells the rest of the word): the host asks "Did you say ...?".
         return Understood("correct", {"letters": rest, "fits": True, "done": said_done},
                           0.5, best)
     command = parse_command(best)
@@ -205,6 +207,12 @@ def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
         return Understood("unclear", None, 0.9, best, command=command)
     return Understood("correct", {"letters": letters, "fits": False, "done": said_done},
                       1.0 if first.unknown == 0 else 0.5, best)
+
+
+def _runner_up_spells(alts: Sequence[str], rest: str, forms: frozenset[str]) -> bool:
+    """Whether a runner-up transcript spells ``rest`` (upper case) exactly."""
+    return any(found[0].letters.upper() == rest
+               for found in (readings(a, forms) for a in alts) if found)
 
 
 def with_hyphens(word: str, so_far: str, letters: str) -> str:

@@ -158,3 +158,10 @@ def test_hyphenated_words_only_where_the_lexicon_has_them(word: str) -> None:
 ])
 def test_brainstorm_ready_phrases(said: str, result: str | None) -> None:
     assert ready(said) == result
+
+
+def test_a_runner_up_that_spells_the_word_is_confirmed_not_taken_and_not_refused() -> None:
+    u = read_letters(["n i c o", "n i k o"], "NIKO", "")
+    assert u.value == {"letters": "NIKO", "fits": True, "done": False} and u.confidence < 0.6
+    other = read_letters(["n i c o", "n i c e"], "NIKO", "")
+    assert other.value["fits"] is False and other.value["letters"] == "NICO"
