@@ -5,22 +5,27 @@ between them, and run letters together when they are sure. Two kinds of evidence
 them, and each checks the other:
 
 - **the letters one by one**: each run of speech between pauses (an *island*) is heard as
-  a letter as soon as it ends (:meth:`WhisperRecognizer._letter`: NATO words, the letter
-  names' classifier and the encoder's letter head), while the speller goes on;
-- **the stretch whole**: once the spelling is over, all of it is decoded at once after a
-  letter prompt, which writes most spellings as letters ("S O R A Y A ...") even when
-  the islands ran letters together, and gives each letter's runner-up.
+  a letter as soon as it ends (:mod:`voice.hearing.asr.whisper_letters`: NATO words, the
+  letter names' classifier and the encoder's letter head), while the speller goes on;
+- **the stretch whole**: all of it decoded at once after a letter prompt, which writes
+  most spellings as letters ("S O R A Y A ...") even where the speller ran letters
+  together, with each letter's runner-up.
 
-Where every island is one letter and the two count the same letters, each letter is the
-two opinions combined; elsewhere the whole reading stands, with its own runner-ups. A
-letter whose runner-up is close becomes an alternative transcript with that one letter
-swapped: the judge asks about that letter ("Was that B or D?"), never guesses it.
+Where every island was one letter, the islands' letters stand (a letter heard alone is
+heard better), with the whole decode's as runner-ups. Elsewhere the whole reading stands,
+checked and filled in by the islands: letters both heard are combined, letters only the
+islands heard at the ends are put in (the whole decode drops the first letter now and
+then), and where the two differ the other's letter is the runner-up. A letter whose
+runner-up is close becomes an alternative transcript with that one letter swapped: the
+judge asks about it ("Was that B or D?"), never guesses it. Where the whole decode wrote
+words (NATO words, a word said instead of letters), the letter reader reads both.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
-(a pause between the two runs of a name does not end it), a done word ("done",
-"that's it"), or as many letters as the longest accepted spelling (``Grammar.verify``):
-the answer is known only to stop listening, never to read the letters, so a misspelling
-of the same length is heard as said.
+(SHORT_PAUSE_S while it has fewer letters than the answer: a pause between the two words
+of a name does not end it), a done word ("done", "that's it"), or as many letters as the
+longest accepted spelling (``Grammar.verify``). The answer is known only to stop
+listening, never to read the letters, so a misspelling of the same length is heard as
+said.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from itertools import groupby
 from typing import TYPE_CHECKING
 
@@ -140,12 +146,8 @@ def _mixed(whole: Slot, island: Slot, *, island_first: bool = False) -> Slot:
 
 
 def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
-    """The whole reading checked and filled in by the islands' letters: letters the two
-    share are combined, letters only the islands heard at the start or the end (the
-    whole decode drops the first letter now and then) are put in, and where they heard different letters the whole
-    reading's stands with the islands' as its runner-up, for the host to ask about."""
-    from difflib import SequenceMatcher
-
+    """The whole reading checked and filled in by the islands' letters (the module
+    docstring says how)."""
     ones = [slot for island in islands for slot in island_slots(island)]
     owner = [k for k, island in enumerate(islands) for _ in island_slots(island)]
     if not ones:
