@@ -1,0 +1,129 @@
+"""Hearing while the host speaks: the canceller's residual through the voice detector and
+the recognizer, one utterance at a time.
+
+The host's voice is taken out of the microphone by :mod:`voice.audio.echo` first; what
+is left (a player cutting in, table talk, a cough, and some of the host's own voice the
+canceller missed) is cut into utterances by the same Silero detector and endpointer as
+any listen, with a policy of its own (:data:`OVERLAP_POLICY`): a player who cuts in
+wants the host to stop soon, so the trailing silence is short. Whether an utterance
+stops the host is not decided here (:mod:`voice.hosting.barge_in` does, knowing the
+prompt and the line being said).
+
+Time is counted in audio (samples fed), as everywhere in hearing, so the bench's
+simulated rooms and a live microphone behave the same.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from voice.audio.clips import ASR_RATE_HZ, Clip
+from voice.hearing.asr.base import Grammar, Recognition, Recognizer, recognize_clip
+from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
+
+OVERLAP_POLICY = EndpointPolicy(threshold=0.5, trailing_silence_s=0.15, preroll_s=0.3,
+                                min_speech_s=0.15, max_utterance_s=4.0)
+"""How an utterance over the host is cut. Commands and short answers are all that may
+stop the host, so 0.15 s of silence ends one (the host falls silent sooner), a burst under
+0.15 s of speech (a click, a clatter, a scrap of echo) is none, and 4 s is the longest
+(longer is table talk)."""
+
+Decoder = Callable[[np.ndarray, Grammar], Recognition]
+"""Transcribes one utterance (float32 at 16 kHz) with a grammar."""
+
+
+def decoder_for(recognizer: Recognizer) -> Decoder:
+    """The recognizer's own whole-segment decode when it has one (Whisper), else the segment
+    fed to its ``listen`` as a short clip."""
+    transcribe = getattr(recognizer, "transcribe", None)
+    if callable(transcribe):
+        return lambda samples, grammar: transcribe(samples, grammar)
+
+    def via_listen(samples: np.ndarray, grammar: Grammar) -> Recognition:
+        pcm = np.clip(samples * 32768.0, -32768, 32767).astype(np.int16)
+        return recognize_clip(recognizer, Clip(pcm, ASR_RATE_HZ), grammar, timeout_s=2.0)
+
+    return via_listen
+
+
+@dataclass(frozen=True)
+class Overheard:
+    """One utterance heard while the host spoke (times in seconds of audio fed)."""
+
+    recognition: Recognition
+    start_s: float
+    """Where speech started."""
+    speech_end_s: float
+    """Where speech ended (the end of its last voiced window)."""
+    decided_s: float
+    """Where the endpointer decided the utterance was over."""
+    decode_s: float
+    """Wall time the recognizer took (seconds): the host stops this much after decided_s."""
+
+
+class OverlapListener:
+    """Feed it the canceller's residual as it comes; it returns each utterance, heard."""
+
+    def __init__(self, decode: Decoder, vad: SileroVad | None = None,
+                 policy: EndpointPolicy = OVERLAP_POLICY) -> None:
+        self.decode = decode
+        self.vad = vad or SileroVad()
+        self.policy = policy
+        self.grammar = Grammar("command")
+        self.vad_s = 0.0
+        """Wall time spent in the voice detector (seconds), for the bench's CPU figure."""
+        self.reset()
+
+    def expect(self, grammar: Grammar) -> None:
+        """The grammar utterances are heard with from now on (the prompt's and the commands)."""
+        self.grammar = grammar
+
+    def reset(self) -> None:
+        """Start afresh (a new line): time counts from 0 again."""
+        self.vad.reset()
+        self._ends = Endpointer(self.policy, WINDOW_S)
+        self._pending = np.zeros(0, dtype=np.float32)
+        self._kept: list[np.ndarray] = []
+        self._kept_from = 0
+        self._n = 0
+
+    @property
+    def now_s(self) -> float:
+        """Audio fed so far, in whole detector windows (seconds)."""
+        return self._n * WINDOW_S
+
+    @property
+    def in_speech(self) -> bool:
+        return self._ends.in_speech
+
+    def feed(self, samples: np.ndarray) -> Overheard | None:
+        """Residual audio (int16 or float32 at 16 kHz); the utterance that ended in it, if any
+        (one per call: feed in small blocks, as audio arrives)."""
+        x = samples.astype(np.float32) / 32768.0 if samples.dtype == np.int16 else samples
+        self._pending = np.concatenate([self._pending, x.astype(np.float32, copy=False)])
+        preroll = max(1, round(self.policy.preroll_s / WINDOW_S))
+        found: Overheard | None = None
+        while len(self._pending) >= WINDOW:
+            window, self._pending = self._pending[:WINDOW], self._pending[WINDOW:]
+            c0 = time.perf_counter()
+            prob = self.vad.probability(window)
+            self.vad_s += time.perf_counter() - c0
+            self._kept.append(window)
+            utt = self._ends.feed(self._n * WINDOW_S, prob)
+            self._n += 1
+            if utt is not None and found is None:
+                first = max(0, round(utt.start_s / WINDOW_S) - preroll)
+                segment = np.concatenate(self._kept[max(0, first - self._kept_from):])
+                c0 = time.perf_counter()
+                rec = self.decode(segment, self.grammar)
+                found = Overheard(rec, utt.start_s, utt.speech_end_s, utt.decided_s,
+                                  time.perf_counter() - c0)
+            if not self._ends.in_speech and len(self._kept) > preroll:
+                del self._kept[:len(self._kept) - preroll]
+                self._kept_from = self._n - len(self._kept)
+        return found

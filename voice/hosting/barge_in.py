@@ -1,0 +1,160 @@
+"""Barge-in: whether what was heard while the host spoke stops the host.
+
+RULINGS.md ("All games: talking over the host"): a command is obeyed at once; an answer
+given before the question was read to the end counts as that player's answer, judged as
+if given after it, and a Multiple Choice answer must name an option; the host's own voice
+is never a player's answer; a line cut short is repeated whole on "repeat".
+
+So an utterance over the host stops it when its best transcript is
+
+- a global command said in full ("stop", "repeat", "wait a minute"), or
+- an answer that fits the prompt being asked, for the prompts whose answers are closed
+  sets the table has heard or knows: yes/no, a number in range, one of the options, a
+  colour, a name. A free answer (a Missing Word, a trivia answer) or a spelling never
+  stops the host: table talk cannot be told from it, and a host that stopped only for a
+  right answer would give the answer away;
+
+and it is not the host's own words: a transcript whose every word is (near enough) a
+word the host was saying around that moment is its echo, which the canceller let
+through, never a player.
+
+Coughs, laughter and table talk fit none of these, so they never stop it. Pure logic:
+the caller gives the transcript, the prompt and the line with where in it the utterance
+fell; :mod:`voice.hosting.overlap_mouth` does the listening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from voice.understanding.commands import command_match
+from voice.understanding.judge import RequestError, Understood, judge
+from voice.understanding.transcript import tokens
+
+ANSWER_KINDS = frozenset({"yesno", "number", "choice", "colour", "name"})
+"""Prompts whose answer may stop the host (see the module's docstring)."""
+EXACT_COMMAND = 0.9
+"""The judge's confidence in a command said in full (a near miss never stops the host)."""
+OWN_BEFORE_S = 2.0
+"""How far back in the line the host's own words are looked for (seconds before the
+utterance started): the canceller's residual, the room's reverberation, the slack in
+placing the words of a line in time (the TTS gives no word times; they are placed in
+proportion to the characters)."""
+OWN_AFTER_S = 0.6
+"""How far past the utterance's end the host's words are looked for (seconds)."""
+OWN_LIKE = 80.0
+"""rapidfuzz ratio (0-100) at which a heard word counts as one of the host's words
+("oshun" for "ocean" is still the host)."""
+
+
+class Verdict(Enum):
+    """What an utterance over the host does."""
+
+    STOP_COMMAND = "stop_command"
+    """A command: stop at once and carry it out as if said after the line."""
+    STOP_ANSWER = "stop_answer"
+    """An answer that fits the prompt: stop at once and judge it as if said after."""
+    KEEP_TALKING = "keep_talking"
+    """Not for the host (table talk, a cough, its own echo): the line goes on."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    heard: tuple[str, ...] = ()
+    """The transcripts, best first, to hand to the dialogue when the host stops."""
+    why: str = ""
+    """Why (for the log and the bench): command, answer, own words, no fit, nothing."""
+    understood: Understood | None = None
+
+    @property
+    def stops(self) -> bool:
+        return self.verdict is not Verdict.KEEP_TALKING
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """The prompt the table is being asked, as far as barge-in needs it."""
+
+    kind: str = "command"
+    """A judge kind (yesno, number, choice, ...); "command" when only commands apply
+    (narration between questions)."""
+    request: Mapping[str, Any] = field(default_factory=dict)
+    """The judge request's fields other than kind and heard (options, min, max ...)."""
+
+
+@dataclass(frozen=True)
+class LineSpan:
+    """The host's line, and where in it an utterance fell."""
+
+    text: str
+    """The line as spoken."""
+    duration_s: float
+    """The line's length as played (seconds)."""
+    start_s: float
+    """When the utterance started, from the line's start (seconds)."""
+    end_s: float
+    """When it ended, from the line's start (seconds)."""
+
+    def words_around(self) -> list[str]:
+        """The line's words from OWN_BEFORE_S before the utterance to OWN_AFTER_S after it
+        (all of them when the line's length is unknown)."""
+        words = tokens(self.text)
+        if self.duration_s <= 0 or not words:
+            return words
+        n = len(words)
+        lo = int(n * max(0.0, (self.start_s - OWN_BEFORE_S) / self.duration_s))
+        hi = int(n * min(1.0, (self.end_s + OWN_AFTER_S) / self.duration_s) + 0.999)
+        return words[lo:max(hi, lo + 1)]
+
+
+def own_words(heard: str, line: LineSpan | None) -> bool:
+    """Every word of ``heard`` is one the host was saying around then (its echo)."""
+    if line is None:
+        return False
+    said = tokens(heard)
+    if not said:
+        return False
+    around = set(line.words_around())
+    return all(w in around or any(fuzz.ratio(w, h) >= OWN_LIKE for h in around) for w in said)
+
+
+class BargeInPolicy:
+    """Decides, for each utterance heard over the host, whether the host stops."""
+
+    def decide(self, heard: Sequence[str], expect: Expectation,
+               line: LineSpan | None = None) -> Decision:
+        """``heard``: the transcripts, best first. Only the best one can stop the host: a
+        runner-up is a doubt, and doubts are asked about after the line, not acted on."""
+        alts = tuple(h for h in heard if h.strip())
+        if not alts:
+            return Decision(Verdict.KEEP_TALKING, (), "nothing")
+        best = alts[0]
+        if own_words(best, line):
+            return Decision(Verdict.KEEP_TALKING, alts, "own words")
+        if expect.kind not in ANSWER_KINDS:
+            match = command_match(best)
+            if match is not None and match[2]:
+                return Decision(Verdict.STOP_COMMAND, alts, "command",
+                                Understood("unclear", None, EXACT_COMMAND, best, command=match[0]))
+            return Decision(Verdict.KEEP_TALKING, alts, "near command" if match else "no fit")
+        # Whether it fits, never whether it is right: a host that stopped for right answers
+        # only would give them away. A choice is read as a pick among its options.
+        request = {k: v for k, v in expect.request.items() if k != "answer"}
+        kind = "name" if expect.kind == "choice" else expect.kind
+        try:
+            result = judge({**request, "kind": kind, "heard": [best]})
+        except RequestError:
+            return self.decide(alts, Expectation(), line)
+        if result.command is not None:
+            if result.confidence >= EXACT_COMMAND:
+                return Decision(Verdict.STOP_COMMAND, alts, "command", result)
+            return Decision(Verdict.KEEP_TALKING, alts, "near command")
+        if result.verdict != "unclear" and result.value is not None:
+            return Decision(Verdict.STOP_ANSWER, alts, "answer", result)
+        return Decision(Verdict.KEEP_TALKING, alts, "no fit")
