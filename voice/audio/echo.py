@@ -48,8 +48,11 @@ plus the slack in lining up what was played with what was heard."""
 
 _SET_SAMPLING_RATE = 24
 """SPEEX_ECHO_SET_SAMPLING_RATE (speex/speex_echo.h)."""
+_SET_DENOISE = 0
+"""SPEEX_PREPROCESS_SET_DENOISE (speex/speex_preprocess.h)."""
+_SET_ECHO_SUPPRESS = 20
+_SET_ECHO_SUPPRESS_ACTIVE = 22
 _SET_ECHO_STATE = 24
-"""SPEEX_PREPROCESS_SET_ECHO_STATE (speex/speex_preprocess.h)."""
 
 _LIB: Any = None
 
@@ -105,7 +108,8 @@ class SpeexCanceller:
 
     name = "speexdsp"
 
-    def __init__(self, tail_s: float = TAIL_S, suppress: bool = True) -> None:
+    def __init__(self, tail_s: float = TAIL_S, suppress: bool = True, denoise: bool = True,
+                 suppress_db: int = -40, suppress_active_db: int = -15) -> None:
         lib = _speexdsp()
         self._lib = lib
         self._echo = lib.speex_echo_state_init(FRAME, int(tail_s * ASR_RATE_HZ))
@@ -115,6 +119,11 @@ class SpeexCanceller:
         if suppress:
             self._pre = lib.speex_preprocess_state_init(FRAME, ASR_RATE_HZ)
             lib.speex_preprocess_ctl(self._pre, _SET_ECHO_STATE, self._echo)
+            for request, value in ((_SET_DENOISE, int(denoise)),
+                                   (_SET_ECHO_SUPPRESS, suppress_db),
+                                   (_SET_ECHO_SUPPRESS_ACTIVE, suppress_active_db)):
+                v = ctypes.c_int(value)
+                lib.speex_preprocess_ctl(self._pre, request, ctypes.byref(v))
         self._out = np.zeros(FRAME, dtype=np.int16)
 
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:

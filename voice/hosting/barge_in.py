@@ -34,10 +34,13 @@ from rapidfuzz import fuzz
 
 from voice.understanding.commands import command_match
 from voice.understanding.judge import RequestError, Understood, judge
-from voice.understanding.transcript import tokens
+from voice.understanding.replies import said_plainly
+from voice.understanding.transcript import HESITATIONS, tokens
 
 ANSWER_KINDS = frozenset({"yesno", "number", "choice", "colour", "name"})
 """Prompts whose answer may stop the host (see the module's docstring)."""
+MAX_ANSWER_WORDS = 3
+"""Most words in an answer that stops the host ("the second one", "double six")."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
 OWN_BEFORE_S = 2.0
@@ -113,15 +116,28 @@ class LineSpan:
         return words[lo:max(hi, lo + 1)]
 
 
+def _own(word: str, around: set[str]) -> bool:
+    return word in around or any(fuzz.ratio(word, h) >= OWN_LIKE for h in around)
+
+
 def own_words(heard: str, line: LineSpan | None) -> bool:
     """Every word of ``heard`` is one the host was saying around then (its echo)."""
     if line is None:
         return False
     said = tokens(heard)
-    if not said:
-        return False
     around = set(line.words_around())
-    return all(w in around or any(fuzz.ratio(w, h) >= OWN_LIKE for h in around) for w in said)
+    return bool(said) and all(_own(w, around) for w in said)
+
+
+def without_own_words(heard: str, line: LineSpan | None) -> str:
+    """``heard`` less the host's own words around then: the canceller lets some of the host
+    through, and an endpointer that hears it right after a player's "stop" makes one
+    utterance of both ("stop the ocean"). What is left must still be a whole command or an
+    answer said alone to stop the host."""
+    if line is None:
+        return heard
+    around = set(line.words_around())
+    return " ".join(w for w in tokens(heard) if not _own(w, around))
 
 
 class BargeInPolicy:
@@ -134,9 +150,9 @@ class BargeInPolicy:
         alts = tuple(h for h in heard if h.strip())
         if not alts:
             return Decision(Verdict.KEEP_TALKING, (), "nothing")
-        best = alts[0]
-        if own_words(best, line):
+        if own_words(alts[0], line):
             return Decision(Verdict.KEEP_TALKING, alts, "own words")
+        best = without_own_words(alts[0], line)
         if expect.kind not in ANSWER_KINDS:
             match = command_match(best)
             if match is not None and match[2]:
@@ -156,5 +172,18 @@ class BargeInPolicy:
                 return Decision(Verdict.STOP_COMMAND, alts, "command", result)
             return Decision(Verdict.KEEP_TALKING, alts, "near command")
         if result.verdict != "unclear" and result.value is not None:
+            if not said_alone(best, expect.kind):
+                return Decision(Verdict.KEEP_TALKING, alts, "not alone")
             return Decision(Verdict.STOP_ANSWER, alts, "answer", result)
         return Decision(Verdict.KEEP_TALKING, alts, "no fit")
+
+
+def said_alone(heard: str, kind: str) -> bool:
+    """An answer said on its own, as a player cutting in says it: a yes or no said plainly
+    ("okay", "all right" are what the recognizer writes for other sounds more often), a
+    number or an option in at most MAX_ANSWER_WORDS words. Longer is talk, which after the
+    line the dialogue may still read as an answer, but which does not stop the host."""
+    words = [w for w in tokens(heard) if w not in HESITATIONS]
+    if kind == "yesno":
+        return said_plainly(heard)
+    return 0 < len(words) <= MAX_ANSWER_WORDS
