@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT))
 
 from voice.audio.clips import ASR_RATE_HZ, read_wav  # noqa: E402
 from voice.audio.echo import FRAME, SpeexCanceller  # noqa: E402
-from voice.hearing.overlap import OverlapListener, Overheard, decoder_for  # noqa: E402
+from voice.hearing.overlap import Overheard, OverlapListener, decoder_for  # noqa: E402
 from voice.hosting.barge_in import BargeInPolicy, Expectation, LineSpan, Verdict  # noqa: E402
 from voice.hosting.voice_adapter import VoiceEars  # noqa: E402
 
@@ -214,7 +214,9 @@ def load_players(speech: Path, rng: random.Random, per_kind: int) -> dict[str, l
     for p in rng.sample(clips("digits"), per_kind // 2):
         out["answer"].append(Player("answer", int(p.name.split("_")[0]), "number", load(p),
                                     str(p)))
-    for p in rng.sample(clips("words/unknown"), per_kind // 2):
+    # other words, less the ones that are answers or commands here (digits at a number prompt)
+    others = [p for p in clips("words/unknown") if p.name.split("_")[0] not in DIGITS]
+    for p in rng.choices(others, k=per_kind // 2):
         out["other"].append(Player("other", None, rng.choice(["yesno", "number", "choice"]),
                                    load(p), str(p)))
     for p in rng.sample(clips("words/silence"), per_kind // 2):
@@ -275,11 +277,13 @@ class Rig:
             c0 = time.thread_time()
             res = self.canceller.process(near16[i:i + FRAME], far16[i:i + FRAME])
             self.cpu_s += time.thread_time() - c0
-            heard: Overheard | None = self.listener.feed(res)
+            heard: Overheard | None = self.listener.feed(res, near16[i:i + FRAME])
             if heard is None:
                 continue
             span = LineSpan(text, line_s, heard.start_s, heard.speech_end_s)
-            decision = self.policy.decide(heard.recognition.heard, expect, span)
+            best = heard.recognition.alternatives[:1]
+            decision = self.policy.decide(heard.recognition.heard, expect, span,
+                                          best[0].confidence if best else None)
             conf = [a.confidence for a in heard.recognition.alternatives][:1]
             out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} -> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "

@@ -41,14 +41,22 @@ ANSWER_KINDS = frozenset({"yesno", "number", "choice", "colour", "name"})
 """Prompts whose answer may stop the host (see the module's docstring)."""
 MAX_ANSWER_WORDS = 3
 """Most words in an answer that stops the host ("the second one", "double six")."""
+SURE_ANSWER = 0.35
+"""The recognizer's confidence (where it gives one) an answer needs to stop the host. The
+host's own voice, let through by the canceller, was heard as "yes" or "five" with 0.20-0.25
+(bench_barge_in.py), and "no" for a player's "go" with 0.36; players' answers over the host
+were heard with 0.45 and more (at 0.5, 4 of 36 were left out). After the line the dialogue
+may still confirm an unsure answer; over the line it is left alone."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
-OWN_BEFORE_S = 2.0
+OWN_BEFORE_S = 1.2
 """How far back in the line the host's own words are looked for (seconds before the
-utterance started): the canceller's residual, the room's reverberation, the slack in
-placing the words of a line in time (the TTS gives no word times; they are placed in
-proportion to the characters)."""
-OWN_AFTER_S = 0.6
+utterance started): the room's reverberation and the slack in placing the words of a line
+in time (the TTS gives no word times; they are placed in proportion to the characters).
+At 2.0 s players' "no", "two" and "one" were taken for the host's (bench_barge_in.py,
+lines that said those words a second or two before); pure echo no longer reaches the
+policy (the overlap listener's echo gate)."""
+OWN_AFTER_S = 0.3
 """How far past the utterance's end the host's words are looked for (seconds)."""
 OWN_LIKE = 80.0
 """rapidfuzz ratio (0-100) at which a heard word counts as one of the host's words
@@ -144,9 +152,10 @@ class BargeInPolicy:
     """Decides, for each utterance heard over the host, whether the host stops."""
 
     def decide(self, heard: Sequence[str], expect: Expectation,
-               line: LineSpan | None = None) -> Decision:
+               line: LineSpan | None = None, confidence: float | None = None) -> Decision:
         """``heard``: the transcripts, best first. Only the best one can stop the host: a
-        runner-up is a doubt, and doubts are asked about after the line, not acted on."""
+        runner-up is a doubt, and doubts are asked about after the line, not acted on.
+        ``confidence`` is the recognizer's in the best one (0-1), where it gives one."""
         alts = tuple(h for h in heard if h.strip())
         if not alts:
             return Decision(Verdict.KEEP_TALKING, (), "nothing")
@@ -174,6 +183,8 @@ class BargeInPolicy:
         if result.verdict != "unclear" and result.value is not None:
             if not said_alone(best, expect.kind):
                 return Decision(Verdict.KEEP_TALKING, alts, "not alone")
+            if confidence is not None and confidence < SURE_ANSWER:
+                return Decision(Verdict.KEEP_TALKING, alts, "unsure")
             return Decision(Verdict.STOP_ANSWER, alts, "answer", result)
         return Decision(Verdict.KEEP_TALKING, alts, "no fit")
 

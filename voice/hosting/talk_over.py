@@ -151,16 +151,19 @@ class TalkOver:
                 near, self._buf = self._buf[:FRAME], self._buf[FRAME:]
                 t = self._buf_t
                 self._buf_t += FRAME / ASR_RATE_HZ
+                residual = near
                 if self.canceller is not None:
-                    near = self.canceller.process(near, self.far.read(t, FRAME))
-                over = self.listener.feed(near)
+                    residual = self.canceller.process(near, self.far.read(t, FRAME))
+                over = self.listener.feed(residual, near if self.canceller is not None else None)
                 if over is None:
                     continue
                 line = self._line
                 started = line.started_s
                 # listener time counts from the line's first frame
                 span = LineSpan(line.text, line.duration_s, over.start_s, over.speech_end_s)
-                decision = self.policy.decide(over.recognition.heard, self._expect, span)
+                best = over.recognition.alternatives[:1]
+                decision = self.policy.decide(over.recognition.heard, self._expect, span,
+                                              best[0].confidence if best else None)
                 log.info("talk-over: %r -> %s", over.recognition.heard, decision.why)
                 if decision.stops:
                     line.stop()
