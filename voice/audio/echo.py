@@ -200,8 +200,50 @@ class FarEnd:
                     out[lo - start:hi - start] = c[lo - c_start:hi - c_start]
         return out
 
+    def calibrate(self, mic: np.ndarray, captured_at_s: float) -> float | None:
+        """Place the reference by the host's own voice in ``mic`` (16 kHz, its first sample
+        captured at ``captured_at_s``): the lead becomes AHEAD_S less the lag of the echo
+        against the reference read at its stamps. Returns that lag (seconds), or None when
+        it was not clear (lead unchanged)."""
+        lag = measured_lag_s(mic, self.read(captured_at_s + self.lead_s, len(mic)))
+        if lag is not None:
+            self.lead_s = min(MAX_LAG_S, max(0.0, AHEAD_S - lag))
+        return lag
+
     def playing(self, at_s: float) -> bool:
         """Whether anything was written for time ``at_s``."""
         i = round(at_s * ASR_RATE_HZ)
         with self._lock:
             return any(s <= i < s + len(c) for s, c in self._chunks)
+
+
+MAX_LAG_S = 1.0
+"""Largest misplacement of the microphone against what was played that is looked for
+(seconds): the two devices' reported latencies are all the placing has to go on."""
+AHEAD_S = 0.03
+"""How far ahead of its echo the reference is put once the lag is measured (seconds)."""
+
+
+def measured_lag_s(mic: np.ndarray, reference: np.ndarray, rate_hz: int = ASR_RATE_HZ,
+                   max_lag_s: float = MAX_LAG_S, clear: float = 0.3) -> float | None:
+    """How much later the host's voice is in ``mic`` than in ``reference`` (seconds; negative:
+    earlier), from the peak of their cross-correlation; None unless the peak is clear (the
+    normalised correlation at least ``clear``), as when nothing was played or it was
+    drowned out."""
+    n = min(len(mic), len(reference))
+    if n < rate_hz // 2:
+        return None
+    a = mic[:n].astype(np.float64)
+    b = reference[:n].astype(np.float64)
+    energy = float(np.sqrt(np.sum(a * a) * np.sum(b * b)))
+    if energy <= 0.0:
+        return None
+    size = 1 << int(np.ceil(np.log2(2 * n)))
+    corr = np.fft.irfft(np.fft.rfft(a, size) * np.conj(np.fft.rfft(b, size)), size)
+    max_lag = int(max_lag_s * rate_hz)
+    lags = np.concatenate([np.arange(0, max_lag + 1), np.arange(-max_lag, 0)])
+    values = np.concatenate([corr[:max_lag + 1], corr[size - max_lag:]])
+    best = int(np.argmax(np.abs(values)))
+    if abs(values[best]) / energy < clear:
+        return None
+    return float(lags[best]) / rate_hz

@@ -162,6 +162,7 @@ class BargeInPolicy:
         if own_words(alts[0], line):
             return Decision(Verdict.KEEP_TALKING, alts, "own words")
         best = without_own_words(alts[0], line)
+        alts = (best, *alts[1:])  # what the dialogue is handed: the player's words only
         if expect.kind not in ANSWER_KINDS:
             match = command_match(best)
             if match is not None and match[2]:

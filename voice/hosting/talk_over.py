@@ -42,6 +42,8 @@ from voice.speaking.tts import Pyttsx3Speaker
 
 log = logging.getLogger("tabletop.talk_over")
 
+CALIBRATE_S = 1.0
+"""Seconds at the start of each line that the reference is placed by (see _frames)."""
 ECHO_AFTER_S = 0.4
 """How long after a line ends its echo is still taken out and listened over (seconds):
 then the ordinary listen (behind the mic gate) takes over."""
@@ -84,6 +86,12 @@ class TalkOver:
         """How far into the line it was stopped (seconds), or None."""
         self._buf = np.zeros(0, dtype=np.int16)
         self._buf_t = 0.0
+        self._count_t = 0.0
+        self._count_n = 0
+        self._placed = False
+        """Whether the current line's reference has been placed against the microphone."""
+        self.lags_s: list[float] = []
+        """Each lag measured between the microphone and what was played (seconds)."""
         self._worker = threading.Thread(target=self._run, daemon=True, name="talk-over")
         self._worker.start()
 
@@ -101,6 +109,8 @@ class TalkOver:
 
     def line_started(self, text: str, duration_s: float, stop: Callable[[], None]) -> None:
         with self._lock:
+            self._placed = False
+            self._count_n = 0
             self._line = _Line(text, duration_s, self.clock(), stop)
             self._until_s = self.clock() + duration_s + ECHO_AFTER_S
             self.cut_at_s = None
@@ -144,9 +154,31 @@ class TalkOver:
         with self._lock:
             if self._line is None or self.pending is not None:
                 return
+            # Time by counting samples from the line's first block: blocks arrive in bursts,
+            # and a block's own stamp is late by however long its callback waited (on two
+            # busy cores, hundreds of ms; following the stamps put the reference 0.3-0.5 s
+            # behind its echo). A stamp is never early, so the count is anchored on the
+            # earliest any block allows.
+            if self._count_n == 0:
+                self._count_t = captured_s
+            self._count_t = min(self._count_t, captured_s - self._count_n / ASR_RATE_HZ)
+            counted = self._count_t + self._count_n / ASR_RATE_HZ
+            self._count_n += len(data)
             if not len(self._buf):
-                self._buf_t = captured_s
+                self._buf_t = counted
             self._buf = np.concatenate([self._buf, data])
+            if self.canceller is not None and not self._placed:
+                # Each line is a new output stream, placed anew (from one line to the next
+                # the lag moved by 185 ms on the null sink): the first CALIBRATE_S are held
+                # until the host's voice in them places the reference, then worked through.
+                if len(self._buf) < CALIBRATE_S * ASR_RATE_HZ:
+                    return
+                lag = self.far.calibrate(self._buf, self._buf_t)
+                self._placed = True
+                if lag is not None:
+                    self.lags_s.append(lag)
+                    log.info("talk-over: echo %+.0f ms from its reference; lead now %.0f ms",
+                             lag * 1000, self.far.lead_s * 1000)
             while len(self._buf) >= FRAME:
                 near, self._buf = self._buf[:FRAME], self._buf[FRAME:]
                 t = self._buf_t

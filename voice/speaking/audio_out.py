@@ -112,6 +112,7 @@ class SpeakerOut:
         far = self.far_end
         far16 = clip.to_rate(ASR_RATE_HZ).samples if far is not None else np.zeros(0)
         latency_s = 0.0
+        started_s: list[float | None] = [None]
 
         # Stopping goes through the callback (the next block, <= block_ms away):
         # Pa_AbortStream can hang on ALSA's pulse plugin.
@@ -125,9 +126,15 @@ class SpeakerOut:
                 raise sd.CallbackAbort
             chunk = data[pos:pos + n]
             if far is not None and pos < len(far16) * clip.rate_hz * 2 // ASR_RATE_HZ:
+                # Stamped by counting samples from the first block: callbacks come in
+                # bursts, and stamping each by the clock overlapped them (the reference
+                # came out garbled, 0.2 correlation with a digital loopback).
+                first = started_s[0]
+                if first is None:
+                    first = started_s[0] = time.monotonic() + latency_s
                 lo = pos // 2 * ASR_RATE_HZ // clip.rate_hz
                 hi = (pos + len(chunk)) // 2 * ASR_RATE_HZ // clip.rate_hz
-                far.write(time.monotonic() + latency_s, far16[lo:hi])
+                far.write(first + lo / ASR_RATE_HZ, far16[lo:hi])
             pos += len(chunk)
             outdata[: len(chunk)] = chunk
             if len(chunk) < n:
