@@ -7,10 +7,11 @@ ctypes on its C API, unchanged since 2008; the Python bindings on PyPI are eithe
 unmaintained (``speexdsp``, a 2018 sdist needing swig) or not freely licensed
 (``speexdsp-aec``).
 
-Chosen by measurement (/tmp trial recorded in bench/bench_barge_in.py's docstring and the
-issue's report): the player's "stop" / "yes" said over the host's TTS line, through three
-simulated rooms (RT60 0.2-0.8 s, mild loudspeaker distortion), heard by Whisper tiny.en
-after the canceller, 18 trials per level:
+Chosen by measurement before the bench existed (a trial script; ``bench_barge_in.py
+--canceller webrtc|speexdsp|speexdsp-linear`` runs the same comparison on the full corpus):
+human "stop" / "yes" (shared/speech) said over the host's TTS line in three simulated rooms
+(RT60 0.2-0.8 s, mild loudspeaker distortion), transcribed by Whisper tiny.en after the
+canceller, 18 trials per level:
 
 =========================================  =======  =======  =======
 canceller                                  -5 dB    0 dB     +5 dB

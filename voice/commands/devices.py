@@ -45,7 +45,8 @@ def echo_status() -> str:
     settings = load_settings()
     missing = available()
     if not settings.barge_in:
-        return "echo cancellation: off (--barge-in off); the host finishes each line first"
+        return ("echo cancellation: off (tabletop play --barge-in on turns it on); the host "
+                "finishes each line first")
     if settings.headphones:
         return "echo cancellation: not needed (--headphones); players can talk over the host"
     if missing is not None:

@@ -35,8 +35,8 @@ def register(sub: Any) -> None:
     p.add_argument("--input", default=None, help="microphone: device name or index")
     p.add_argument("--output", default=None, help="speaker: device name or index")
     p.add_argument("--barge-in", default=None,
-                   help="listen while the host speaks, so players can cut in (on by default "
-                        "when the echo canceller loads; remembered)")
+                   help="on or off: listen while the host speaks, so players can cut in "
+                        "(off by default for now; remembered)")
     p.add_argument("--headphones", default=None, action=argparse.BooleanOptionalAction,
                    help="the host is heard through headphones: talking over it needs no echo "
                         "canceller (remembered)")

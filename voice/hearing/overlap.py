@@ -15,6 +15,7 @@ simulated rooms and a live microphone behave the same.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,6 +43,9 @@ windows): where a player is as loud as the echo or louder, the residual is -7 dB
 (5th percentile) below the microphone; where only the host is heard, -12.6 dB or less
 (99.9th percentile). Decided per utterance, not per window: the weak windows of a word
 fall in between, and gating them cut words in two."""
+
+QUIET_DBFS = -70.0
+"""A residual window under this level (dBFS) says nothing about where it came from."""
 
 Decoder = Callable[[np.ndarray, Grammar], Recognition]
 """Transcribes one utterance (float32 at 16 kHz) with a grammar."""
@@ -110,7 +114,8 @@ class OverlapListener:
         self._pending_near = np.zeros(0, dtype=np.float32)
         self._kept: list[np.ndarray] = []
         self._ratios: list[float] = []
-        """Per kept window: its residual's level less the microphone's (dB; 0 without it)."""
+        """Per kept window: its residual's level less the microphone's (dB; 0 without a
+        microphone to compare, -inf where the detector heard no speech)."""
         self._kept_from = 0
         self._n = 0
 
@@ -140,7 +145,10 @@ class OverlapListener:
                                            self._pending_near[WINDOW:])
             c0 = time.thread_time()
             prob = self.vad.probability(window)
-            ratio = _level_db(window) - _level_db(mic) if mic is not None else 0.0
+            level = _level_db(window)
+            ratio = level - _level_db(mic) if mic is not None else 0.0
+            if prob < self.policy.threshold - self.policy.release or level < QUIET_DBFS:
+                ratio = -math.inf  # only windows with speech in them count
             self.vad_s += time.thread_time() - c0
             self._kept.append(window)
             self._ratios.append(ratio)

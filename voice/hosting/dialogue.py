@@ -232,8 +232,10 @@ class Settings:
 
     rate: str = "normal"
     verbose: bool = True
-    barge_in: bool = True
-    """Listen while the host speaks (when an echo canceller, or headphones, allow it)."""
+    barge_in: bool = False
+    """Listen while the host speaks (when an echo canceller, or headphones, allow it). Off
+    until asked for: on a real sound server the canceller's reference is not yet placed
+    reliably (see voice/hosting/talk_over.py)."""
     headphones: bool = False
     """The host is heard through headphones: no echo to take out."""
 

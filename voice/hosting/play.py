@@ -269,7 +269,7 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,
                         transcript=Transcript(),
                         patience=TYPING_PATIENCE if parts.engine == "text" else 1.0)
-    if parts.engine != "text" and not args.no_speech:
+    if parts.engine != "text" and not args.no_speech and settings.barge_in:
         dialogue.tell("barge_in.on" if parts.barge_in else "barge_in.off")
     return play(args, dialogue, slot, saved, game, made, seed, hosts, loaded)
 
