@@ -79,6 +79,9 @@ class TalkOver:
         self._line: _Line | None = None
         self._until_s = 0.0
         self._expect = Expectation()
+        self.skipping = False
+        """Whether lines are left unsaid: from a cut until the reply is heard or a new
+        question is asked."""
         self.pending: Heard | None = None
         """The utterance that stopped the host, for the dialogue's next listen."""
         self.decision: Decision | None = None
@@ -106,6 +109,9 @@ class TalkOver:
         with self._lock:
             self._expect = exp
             self.listener.expect(grammar)
+            # A new question is read even when a command said over the narration before it
+            # waits to be handled: the rest of that narration was skipped, not the question.
+            self.skipping = False
 
     def line_started(self, text: str, duration_s: float, stop: Callable[[], None]) -> None:
         with self._lock:
@@ -125,6 +131,7 @@ class TalkOver:
     def take(self) -> Heard | None:
         with self._lock:
             heard, self.pending = self.pending, None
+            self.skipping = False
             return heard
 
     def close(self) -> None:
@@ -202,6 +209,7 @@ class TalkOver:
                     self.decision = decision
                     self.cut_at_s = max(0.0, self.clock() - started)
                     self.pending = Heard(decision.heard, end_s=self.clock())
+                    self.skipping = True
                     self._line = None
                     return
 
@@ -231,7 +239,7 @@ class TalkOverMouth(VoiceMouth):
         self._said(word, super().spell)
 
     def _said(self, text: str, play: Callable[[str], None]) -> None:
-        if self.talk.pending is not None:
+        if self.talk.skipping:
             return  # the host was stopped: the rest waits until the reply is handled
         while True:
             self._text = text
