@@ -4,6 +4,8 @@
 set -eu
 need_cmds=("espeak-ng:espeak-ng" "pulseaudio:pulseaudio")
 need_libs=("libportaudio.so.2:libportaudio2")
+# The echo canceller that lets players talk over the host (voice/audio/echo.py).
+need_libs+=("libspeexdsp.so.1:libspeexdsp1")
 need_files=("/usr/share/dict/american-english:wamerican" "/usr/share/dict/british-english:wbritish")
 # WordNet 3.0: the validator checks shipped learners' definitions against it.
 need_files+=("/usr/share/wordnet/data.noun:wordnet-base")

@@ -36,6 +36,12 @@ def register(sub: Any) -> None:
     p.add_argument("--resume", action="store_true", help="continue the saved game")
     p.add_argument("--input", default=None, help="microphone: device name or index")
     p.add_argument("--output", default=None, help="speaker: device name or index")
+    p.add_argument("--barge-in", default=None,
+                   help="on or off: listen while the host speaks, so players can cut in "
+                        "(off by default for now; remembered)")
+    p.add_argument("--headphones", default=None, action=argparse.BooleanOptionalAction,
+                   help="the host is heard through headphones: talking over it needs no echo "
+                        "canceller (remembered)")
     p.add_argument("--no-speech", action="store_true",
                    help="print only, do not speak (text mode)")
     p.set_defaults(func=run)

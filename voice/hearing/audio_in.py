@@ -99,10 +99,20 @@ class MicSource:
         self._buf = b""
         block = self._dev_rate * block_ms // 1000
 
+        self.tap: Callable[[bytes, float], None] | None = None
+        """Also given every block as captured, gate or no gate, with the monotonic time
+        (seconds) its first sample was captured: what the barge-in listener hears while
+        the app talks (through the echo canceller)."""
+        self.device_rate_hz = self._dev_rate
+        latency_s = 0.0
+
         def callback(indata: Any, frames: int, t: Any, status: Any) -> None:
             # The gate is checked when the audio is captured: a block read later,
             # after the app stopped talking, must still be silent if it held its voice.
             block = bytes(indata)
+            tap = self.tap
+            if tap is not None:
+                tap(block, self._clock() - frames / self._dev_rate - latency_s)
             self._queue.put(block if self.gate.is_open(self._clock()) else bytes(len(block)))
             capturing.set()
 
@@ -111,6 +121,7 @@ class MicSource:
             self._stream = sd.RawInputStream(samplerate=self._dev_rate, channels=1, dtype="int16",
                                              device=self._index, blocksize=block,
                                              callback=callback)
+            latency_s = float(self._stream.latency)
             self._stream.start()
         except sd.PortAudioError as exc:
             raise AudioError(f"cannot open input device {info['name']!r}: {exc}") from None

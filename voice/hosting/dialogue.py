@@ -134,6 +134,12 @@ class Settings:
 
     rate: str = "normal"
     verbose: bool = True
+    barge_in: bool = False
+    """Listen while the host speaks (when an echo canceller, or headphones, allow it). Off
+    until asked for: on a real sound server the canceller's reference is not yet placed
+    reliably (see voice/hosting/talk_over.py)."""
+    headphones: bool = False
+    """The host is heard through headphones: no echo to take out."""
 
 
 class Dialogue:
@@ -201,6 +207,23 @@ class Dialogue:
     # -- listening ----------------------------------------------------------
     def ask(self, ask: Ask) -> Understood:
         """Ask until understood, handling commands; the Ask's default after max tries."""
+        self._expecting(ask)
+        try:
+            return self._ask(ask)
+        finally:
+            self._expecting(None)
+
+    def _expecting(self, ask: Ask | None) -> None:
+        """Tell ears that listen while the host speaks (barge-in) which prompt is asked."""
+        expect = getattr(self.ears, "expect", None)
+        if expect is None:
+            return
+        if ask is None:
+            expect("command", [], {})
+        else:
+            expect(ask.expect, [*self._expected(ask), *ask.intents], dict(ask.request))
+
+    def _ask(self, ask: Ask) -> Understood:
         self._last = self.speak(ask.say)
         self._told_loud = False
         tries = 0

@@ -96,21 +96,33 @@ def load_settings(note: Any = None) -> Settings:
             settings.rate = data["rate"]
         if isinstance(data.get("verbose"), bool):
             settings.verbose = data["verbose"]
+        for key in ("barge_in", "headphones"):
+            if isinstance(data.get(key), bool):
+                setattr(settings, key, data[key])
     except (ValueError, OSError) as exc:
         if note is not None:
             note(f"settings file {path} is unreadable ({exc}); using defaults")
     return settings
 
 
+def _saved_fields(settings: Settings) -> dict[str, Any]:
+    """Rate and verbosity always; barge-in and headphones when not the defaults."""
+    fields: dict[str, Any] = {"rate": settings.rate, "verbose": settings.verbose}
+    default = Settings()
+    for key in ("barge_in", "headphones"):
+        if getattr(settings, key) != getattr(default, key):
+            fields[key] = getattr(settings, key)
+    return fields
+
+
 def save_settings(settings: Settings, note: Any = None, voice: VoiceKind | None = None) -> None:
-    """Keep the rate, verbosity and voice (``voice`` None: the one remembered); with
-    ``note``, a failed write is a note, not an error (the game goes on at the chosen
+    """Keep the rate, verbosity, barge-in and voice (``voice`` None: the one remembered);
+    with ``note``, a failed write is a note, not an error (the game goes on at the chosen
     speed, it is only not remembered)."""
     chosen = voice if voice is not None else load_voice()
     try:
         atomic_write_text(settings_path(),
-                          json.dumps({"rate": settings.rate, "verbose": settings.verbose,
-                                      "voice": chosen.value}) + "\n")
+                          json.dumps({**_saved_fields(settings), "voice": chosen.value}) + "\n")
     except UserError as exc:
         if note is None:
             raise
@@ -133,6 +145,8 @@ class Parts:
     ears: Any
     engine: str
     reason: str
+    barge_in: bool = False
+    """Whether the host listens while it speaks."""
 
 
 def _note(text: str) -> None:
@@ -157,6 +171,10 @@ def build_parts(args: argparse.Namespace, settings: Settings,
 
         ears = VoiceEars(recognizer, MicSource(args.input, gate), gate, live=True)
     mouth: Mouth
+    if engine != "text" and not args.no_speech and settings.barge_in:
+        talk = _talk_over(args, settings, recognizer, gate)
+        if talk is not None:
+            return Parts(talk[0], talk[1], engine, reason, barge_in=True)
     if args.no_speech:
         mouth = SilentMouth(rate=settings.rate)
     else:
@@ -168,6 +186,24 @@ def build_parts(args: argparse.Namespace, settings: Settings,
             _note(f"speech off: {exc}")
             mouth = SilentMouth(rate=settings.rate)
     return Parts(mouth, ears, engine, reason)
+
+
+def _talk_over(args: argparse.Namespace, settings: Settings, recognizer: Any,
+               gate: Any) -> tuple[Mouth, Any] | None:
+    """Mouth and ears that listen while the host speaks, or None (said in one line) when
+    there is no echo canceller or the devices cannot play and record at once."""
+    from voice.hosting import talk_over
+
+    phrases = Phrases.load()
+    try:
+        return talk_over.build(recognizer, gate, input_device=args.input,
+                               output_device=args.output, rate=settings.rate,
+                               headphones=settings.headphones,
+                               note=lambda text: print(text, flush=True),
+                               cut_line=lambda said: phrases.text("barge_in.cut", said=said))
+    except UserError as exc:
+        _note(f"{exc}; the host finishes each line before it listens")
+        return None
 
 
 def _speaker(output: str | None, settings: Settings, gate: Any, voice: VoiceKind) -> Mouth:
@@ -192,6 +228,8 @@ def _check_flags(args: argparse.Namespace) -> None:
         raise UsageError(f"--rate {args.rate!r}: allowed {', '.join(RATES)}")
     if args.terse and args.verbose:
         raise UsageError("--terse and --verbose contradict each other; give one")
+    if getattr(args, "barge_in", None) not in (None, "on", "off"):
+        raise UsageError(f"--barge-in {args.barge_in!r}: allowed on, off")
     if args.game is not None and args.game not in GAME_TITLES:
         raise UsageError(f"unknown game {args.game!r} for play; allowed: {', '.join(GAME_TITLES)}")
     if args.resume and (args.players or args.teams or args.variant or args.pack):
@@ -228,6 +266,11 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
         else:
             changed = changed or wanted is not voice
         voice = wanted
+    barge_in = getattr(args, "barge_in", None)
+    if barge_in is not None and (barge_in == "on") != settings.barge_in:
+        settings.barge_in, changed = barge_in == "on", True
+    if getattr(args, "headphones", None) is not None and args.headphones != settings.headphones:
+        settings.headphones, changed = args.headphones, True
     if changed:
         save_settings(settings, voice=voice)
 
@@ -262,6 +305,8 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     dialogue = Dialogue(mouth, parts.ears, Phrases.load(), _NoGame(), settings=settings,
                         transcript=Transcript(),
                         patience=TYPING_PATIENCE if parts.engine == "text" else 1.0)
+    if parts.engine != "text" and not args.no_speech and settings.barge_in:
+        dialogue.tell("barge_in.on" if parts.barge_in else "barge_in.off")
     return play(args, dialogue, slot, saved, game, made, seed, hosts, loaded)
 
 

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from voice.audio.clips import AudioError, Clip, write_wav
+import numpy as np
+
+from voice.audio.clips import ASR_RATE_HZ, AudioError, Clip, write_wav
 from voice.audio.devices import find_device, sounddevice_module
+from voice.audio.echo import FarEnd
 
 
 @dataclass
@@ -83,13 +86,19 @@ TAIL_MIN_S = 0.1
 
 
 class SpeakerOut:
-    """Plays clips on a sounddevice output, one at a time; a new clip stops the old one."""
+    """Plays clips on a sounddevice output, one at a time; a new clip stops the old one.
 
-    def __init__(self, device: str | int | None = None, block_ms: int = 20) -> None:
+    With ``far_end``, every block is also written there (at 16 kHz) stamped with the time
+    it will be heard, for the echo canceller that lets players talk over the host.
+    """
+
+    def __init__(self, device: str | int | None = None, block_ms: int = 20,
+                 far_end: FarEnd | None = None) -> None:
         self._sd = sounddevice_module()
         self._index = find_device(device, "output")
         self._block_ms = block_ms
         self._current: Playback | None = None
+        self.far_end = far_end
 
     def play(self, clip: Clip) -> Playback:
         if self._current is not None:
@@ -100,6 +109,10 @@ class SpeakerOut:
         pb = Playback(clip.duration_s)
         halt = threading.Event()
         finished = threading.Event()
+        far = self.far_end
+        far16 = clip.to_rate(ASR_RATE_HZ).samples if far is not None else np.zeros(0)
+        latency_s = 0.0
+        started_s: list[float | None] = [None]
 
         # Stopping goes through the callback (the next block, <= block_ms away):
         # Pa_AbortStream can hang on ALSA's pulse plugin.
@@ -112,6 +125,16 @@ class SpeakerOut:
                 outdata[:] = b"\x00" * n
                 raise sd.CallbackAbort
             chunk = data[pos:pos + n]
+            if far is not None and pos < len(far16) * clip.rate_hz * 2 // ASR_RATE_HZ:
+                # Stamped by counting samples from the first block: callbacks come in
+                # bursts, and stamping each by the clock overlapped them (the reference
+                # came out garbled, 0.2 correlation with a digital loopback).
+                first = started_s[0]
+                if first is None:
+                    first = started_s[0] = time.monotonic() + latency_s
+                lo = pos // 2 * ASR_RATE_HZ // clip.rate_hz
+                hi = (pos + len(chunk)) // 2 * ASR_RATE_HZ // clip.rate_hz
+                far.write(first + lo / ASR_RATE_HZ, far16[lo:hi])
             pos += len(chunk)
             outdata[: len(chunk)] = chunk
             if len(chunk) < n:
@@ -138,6 +161,7 @@ class SpeakerOut:
         # the sink (a 0.37 s word came back 0.32 s long, its end cut: "green" was heard as
         # "three"), so the clip is followed by silence as long as the output's latency.
         pb.tail_s = max(TAIL_MIN_S, float(stream.latency))
+        latency_s = float(stream.latency)  # a block given now is heard this much later
         data += b"\x00" * (2 * round(pb.tail_s * clip.rate_hz))
         pb._stopper = halt.set
         stream.start()

@@ -1,0 +1,95 @@
+"""The barge-in policy: what said over the host stops it (RULINGS: talking over the host)."""
+
+from __future__ import annotations
+
+from voice.hosting.barge_in import (
+    BargeInPolicy,
+    Expectation,
+    LineSpan,
+    Verdict,
+    own_words,
+    without_own_words,
+)
+
+POLICY = BargeInPolicy()
+QUESTION = ("Ana, which word means a large body of salt water? "
+            "Is it A, ocean, B, river, or C, pond?")
+CHOICE = Expectation("choice", {"options": ["ocean", "river", "pond"], "answer": "ocean"})
+
+
+def span(start_s: float, end_s: float, text: str = QUESTION, duration_s: float = 6.0
+         ) -> LineSpan:
+    return LineSpan(text, duration_s, start_s, end_s)
+
+
+def test_a_command_said_in_full_stops_the_host_at_any_prompt() -> None:
+    for kind in ("command", "yesno", "number", "choice", "word", "spelling"):
+        d = POLICY.decide(["Stop."], Expectation(kind), span(1.0, 1.4))
+        assert d.verdict is Verdict.STOP_COMMAND, kind
+        assert d.understood is not None and d.understood.command == "stop"
+    d = POLICY.decide(["say that again"], Expectation("command"))
+    assert d.stops and d.understood is not None and d.understood.command == "repeat"
+
+
+def test_a_near_miss_of_a_command_does_not_stop_it() -> None:
+    assert not POLICY.decide(["what's the store"], Expectation("command")).stops
+
+
+def test_an_answer_that_fits_stops_it_and_keeps_its_value() -> None:
+    yes = POLICY.decide(["yes"], Expectation("yesno"), confidence=0.9)
+    assert yes.verdict is Verdict.STOP_ANSWER and yes.understood is not None
+    assert yes.understood.value is True
+    seven = POLICY.decide(["seven"], Expectation("number", {"min": 1, "max": 12}))
+    assert seven.understood is not None and seven.understood.value == 7
+    assert not POLICY.decide(["thirteen"], Expectation("number", {"min": 1, "max": 12})).stops
+
+
+def test_a_choice_stops_it_whether_right_or_wrong() -> None:
+    """Stopping only for right answers would give the answer away."""
+    right = POLICY.decide(["ocean"], CHOICE, span(0.5, 0.9))
+    wrong = POLICY.decide(["the river"], CHOICE, span(0.5, 0.9))
+    letter = POLICY.decide(["c"], CHOICE, span(0.5, 0.9))
+    assert right.verdict is wrong.verdict is letter.verdict is Verdict.STOP_ANSWER
+    assert letter.understood is not None and letter.understood.value == "pond"
+
+
+def test_free_answers_and_spellings_never_stop_it() -> None:
+    assert not POLICY.decide(["ocean"], Expectation("word", {"accepted": ["ocean"]})).stops
+    assert not POLICY.decide(["o c e a n"], Expectation("spelling", {"answer": "ocean"})).stops
+
+
+def test_table_talk_coughs_and_unsure_answers_do_not_stop_it() -> None:
+    assert not POLICY.decide(["what a nice day"], Expectation("yesno")).stops
+    assert not POLICY.decide([], Expectation("yesno")).stops
+    assert not POLICY.decide([""], Expectation("command")).stops
+    # a yes said by another word, an answer inside talk, a reply heard unsure
+    assert not POLICY.decide(["all right"], Expectation("yesno")).stops
+    assert not POLICY.decide(["I think it was three or so"],
+                             Expectation("number", {"min": 1, "max": 12})).stops
+    assert not POLICY.decide(["yes"], Expectation("yesno"), confidence=0.2).stops
+
+
+def test_the_host_own_reading_of_the_options_is_never_a_choice() -> None:
+    # the echo of "B, river" heard while the host reads it
+    echo = POLICY.decide(["B river"], CHOICE, span(4.6, 5.2))
+    assert echo.verdict is Verdict.KEEP_TALKING and echo.why == "own words"
+    # the same words said long before the host reaches them are the player's
+    early = POLICY.decide(["river"], CHOICE, span(0.3, 0.7))
+    assert early.verdict is Verdict.STOP_ANSWER
+
+
+def test_host_words_joined_to_a_command_are_taken_off() -> None:
+    line = span(4.6, 5.2)
+    assert own_words("b river or c", line)
+    assert not own_words("stop", line)
+    assert without_own_words("stop or c", line) == "stop"
+    d = POLICY.decide(["stop or c"], CHOICE, line)
+    assert d.verdict is Verdict.STOP_COMMAND and d.heard[0] == "stop"
+
+
+def test_the_words_around_an_utterance_follow_the_line() -> None:
+    start = span(0.0, 0.4).words_around()
+    end = span(5.6, 6.0).words_around()
+    assert "ana" in start and "pond" not in start
+    assert "pond" in end and "ana" not in end
+    assert LineSpan(QUESTION, 0.0, 1.0, 2.0).words_around()[-1] == "pond"  # length unknown

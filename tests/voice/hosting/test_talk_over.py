@@ -1,0 +1,141 @@
+"""The talk-over mouth and ears around the listener (the listening itself: test_barge_in_room)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from voice.audio.clips import Clip
+from voice.audio.echo import FarEnd
+from voice.hearing.asr.base import Grammar, Recognition
+from voice.hearing.overlap import OverlapListener
+from voice.hosting.barge_in import BargeInPolicy, Decision, Verdict
+from voice.hosting.dialogue import Dialogue
+from voice.hosting.exchange import Ask, Heard, Line
+from voice.hosting.talk_over import TalkOver, TalkOverEars, TalkOverMouth, cut_text
+from voice.speaking.audio_out import Playback
+from voice.speaking.phrases import Phrases
+from voice.speaking.tts import Pyttsx3Speaker
+from voice.understanding.judge import Understood
+
+
+def _nothing(samples: np.ndarray, grammar: Grammar) -> Recognition:
+    return Recognition()
+
+
+class CutOut:
+    """Plays nothing; on the first ``cuts`` clips it does what the talk-over worker does
+    when a player cuts in a second into the line."""
+
+    def __init__(self, talk: TalkOver, decision: Decision, cuts: int = 1) -> None:
+        self.talk, self.decision, self.cuts = talk, decision, cuts
+        self.played: list[Clip] = []
+
+    def play(self, clip: Clip) -> Playback:
+        self.played.append(clip)
+        pb = Playback(clip.duration_s)
+        cut = self.cuts > 0
+        self.cuts -= 1
+
+        def later() -> None:  # while the mouth waits for the line, as the worker does
+            if cut:
+                self.talk.decision = self.decision
+                self.talk.cut_at_s = 1.0
+                self.talk.pending = Heard(self.decision.heard)
+                self.talk.skipping = True
+            pb._done.set()
+
+        threading.Timer(0.05, later).start()
+        return pb
+
+
+def _rig(command: str, cuts: int = 1) -> tuple[TalkOver, TalkOverMouth, CutOut, list[str]]:
+    talk = TalkOver(FarEnd(), OverlapListener(_nothing), BargeInPolicy(), None)
+    decision = Decision(Verdict.STOP_COMMAND, (command,), "command",
+                        Understood("unclear", None, 0.9, command, command=command))
+    notes: list[str] = []
+    out = CutOut(talk, decision, cuts)
+    mouth = TalkOverMouth(Pyttsx3Speaker(out), talk, notes.append, lambda s: f"[{s} ...]")
+    return talk, mouth, out, notes
+
+
+LINE = "Ana, which word means a large body of salt water? Is it ocean, river or pond?"
+
+
+def test_a_cut_line_is_shown_where_it_stopped_and_the_rest_waits_for_the_reply() -> None:
+    talk, mouth, out, notes = _rig("stop")
+    mouth.say(LINE)
+    mouth.say("Is it A, ocean?")  # the rest of the question is not read
+    try:
+        assert len(out.played) == 1
+        assert len(notes) == 1 and notes[0].startswith("[Ana") and notes[0] != f"[{LINE} ...]"
+        ears = TalkOverEars(None, talk)
+        assert ears.listen("choice", [], 5.0).nbest == ("stop",)  # heard first
+        assert talk.pending is None
+        mouth.say("Next line.")
+        assert len(out.played) == 2  # once the reply is heard, the host reads again
+    finally:
+        talk.close()
+
+
+def test_a_new_question_is_read_though_a_command_over_narration_waits() -> None:
+    talk, mouth, out, notes = _rig("score")
+    mouth.say("Ana moves to square seven and collects a token.")
+    mouth.say("And that ends the turn.")  # the rest of the narration is skipped
+    talk.expect("yesno", ["yes", "no"])  # the dialogue asks its next question
+    mouth.say("Ben, do you want to roll?")
+    try:
+        assert len(out.played) == 2 and talk.pending is not None
+    finally:
+        talk.close()
+
+
+def test_repeat_over_a_line_starts_it_again_whole() -> None:
+    talk, mouth, out, notes = _rig("repeat")
+    mouth.say(LINE)
+    try:
+        assert len(out.played) == 2 and out.played[0] is not out.played[1]
+        assert len(notes) == 1 and talk.pending is None  # carried out by the mouth itself
+    finally:
+        talk.close()
+
+
+def test_the_part_said_ends_on_a_whole_word() -> None:
+    assert cut_text("one two three four", 4.0, 2.0) == "one two"
+    assert cut_text("one two three four", 4.0, 9.0) == "one two three four"
+    assert cut_text("one two", 0.0, 1.0) == "one two"
+
+
+class ExpectingEars:
+    def __init__(self) -> None:
+        self.expected: list[tuple[str, list[str]]] = []
+
+    def expect(self, kind: str, expected: Sequence[str], request: Any) -> None:
+        self.expected.append((kind, list(expected)))
+
+    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+        return Heard(("yes",))
+
+
+class Mouth:
+    def say(self, text: str) -> None: ...
+
+    def spell(self, word: str) -> None: ...
+
+    def set_rate(self, preset: str) -> None: ...
+
+
+class Table:
+    def status(self, what: str, asker: str) -> list[Line]:
+        return []
+
+
+def test_the_dialogue_says_which_prompt_is_asked_while_it_reads_it() -> None:
+    ears = ExpectingEars()
+    dialogue = Dialogue(Mouth(), ears, Phrases.load(), Table())
+    got = dialogue.ask(Ask(say=[Line("common.confirm_quit")], expect="yesno", addressee="Ana"))
+    assert got.value is True
+    assert ears.expected == [("yesno", ["yes", "no"]), ("command", [])]

@@ -1,0 +1,201 @@
+"""Barge-in: whether what was heard while the host spoke stops the host.
+
+RULINGS.md ("All games: talking over the host"): a command is obeyed at once; an answer
+given before the question was read to the end counts as that player's answer, judged as
+if given after it, and a Multiple Choice answer must name an option; the host's own voice
+is never a player's answer; a line cut short is repeated whole on "repeat".
+
+So an utterance over the host stops it when its best transcript is
+
+- a global command said in full ("stop", "repeat", "wait a minute"), or
+- an answer that fits the prompt being asked, for the prompts whose answers are closed
+  sets the table has heard or knows: yes/no, a number in range, one of the options, a
+  colour, a name. A free answer (a Missing Word, a trivia answer) or a spelling never
+  stops the host: table talk cannot be told from it, and a host that stopped only for a
+  right answer would give the answer away;
+
+and it is not the host's own words: a transcript whose every word is (near enough) a
+word the host was saying around that moment is its echo, which the canceller let
+through, never a player.
+
+Coughs, laughter and table talk fit none of these, so they never stop it. Pure logic:
+the caller gives the transcript, the prompt and the line with where in it the utterance
+fell; :mod:`voice.hosting.overlap_mouth` does the listening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from voice.understanding.commands import command_match
+from voice.understanding.judge import RequestError, Understood, judge
+from voice.understanding.replies import said_plainly
+from voice.understanding.transcript import HESITATIONS, tokens
+
+ANSWER_KINDS = frozenset({"yesno", "number", "choice", "colour", "name"})
+"""Prompts whose answer may stop the host (see the module's docstring)."""
+MAX_ANSWER_WORDS = 3
+"""Most words in an answer that stops the host ("the second one", "double six")."""
+SURE_ANSWER = 0.35
+"""The recognizer's confidence (where it gives one) an answer needs to stop the host. The
+host's own voice, let through by the canceller, was heard as "yes" or "five" with 0.20-0.25
+(bench_barge_in.py), and "no" for a player's "go" with 0.36; players' answers over the host
+were heard with 0.45 and more (at 0.5, 4 of 36 were left out). After the line the dialogue
+may still confirm an unsure answer; over the line it is left alone."""
+EXACT_COMMAND = 0.9
+"""The judge's confidence in a command said in full (a near miss never stops the host)."""
+OWN_BEFORE_S = 1.2
+"""How far back in the line the host's own words are looked for (seconds before the
+utterance started): the room's reverberation and the slack in placing the words of a line
+in time (the TTS gives no word times; they are placed in proportion to the characters).
+At 2.0 s players' "no", "two" and "one" were taken for the host's (bench_barge_in.py,
+lines that said those words a second or two before); pure echo no longer reaches the
+policy (the overlap listener's echo gate)."""
+OWN_AFTER_S = 0.3
+"""How far past the utterance's end the host's words are looked for (seconds)."""
+OWN_LIKE = 80.0
+"""rapidfuzz ratio (0-100) at which a heard word counts as one of the host's words
+("oshun" for "ocean" is still the host)."""
+
+
+class Verdict(Enum):
+    """What an utterance over the host does."""
+
+    STOP_COMMAND = "stop_command"
+    """A command: stop at once and carry it out as if said after the line."""
+    STOP_ANSWER = "stop_answer"
+    """An answer that fits the prompt: stop at once and judge it as if said after."""
+    KEEP_TALKING = "keep_talking"
+    """Not for the host (table talk, a cough, its own echo): the line goes on."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    heard: tuple[str, ...] = ()
+    """The transcripts, best first, to hand to the dialogue when the host stops."""
+    why: str = ""
+    """Why (for the log and the bench): command, answer, own words, no fit, nothing."""
+    understood: Understood | None = None
+
+    @property
+    def stops(self) -> bool:
+        return self.verdict is not Verdict.KEEP_TALKING
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """The prompt the table is being asked, as far as barge-in needs it."""
+
+    kind: str = "command"
+    """A judge kind (yesno, number, choice, ...); "command" when only commands apply
+    (narration between questions)."""
+    request: Mapping[str, Any] = field(default_factory=dict)
+    """The judge request's fields other than kind and heard (options, min, max ...)."""
+
+
+@dataclass(frozen=True)
+class LineSpan:
+    """The host's line, and where in it an utterance fell."""
+
+    text: str
+    """The line as spoken."""
+    duration_s: float
+    """The line's length as played (seconds)."""
+    start_s: float
+    """When the utterance started, from the line's start (seconds)."""
+    end_s: float
+    """When it ended, from the line's start (seconds)."""
+
+    def words_around(self) -> list[str]:
+        """The line's words from OWN_BEFORE_S before the utterance to OWN_AFTER_S after it
+        (all of them when the line's length is unknown)."""
+        words = tokens(self.text)
+        if self.duration_s <= 0 or not words:
+            return words
+        n = len(words)
+        lo = int(n * max(0.0, (self.start_s - OWN_BEFORE_S) / self.duration_s))
+        hi = int(n * min(1.0, (self.end_s + OWN_AFTER_S) / self.duration_s) + 0.999)
+        return words[lo:max(hi, lo + 1)]
+
+
+def _own(word: str, around: set[str]) -> bool:
+    return word in around or any(fuzz.ratio(word, h) >= OWN_LIKE for h in around)
+
+
+def own_words(heard: str, line: LineSpan | None) -> bool:
+    """Every word of ``heard`` is one the host was saying around then (its echo)."""
+    if line is None:
+        return False
+    said = tokens(heard)
+    around = set(line.words_around())
+    return bool(said) and all(_own(w, around) for w in said)
+
+
+def without_own_words(heard: str, line: LineSpan | None) -> str:
+    """``heard`` less the host's own words around then: the canceller lets some of the host
+    through, and an endpointer that hears it right after a player's "stop" makes one
+    utterance of both ("stop the ocean"). What is left must still be a whole command or an
+    answer said alone to stop the host."""
+    if line is None:
+        return heard
+    around = set(line.words_around())
+    return " ".join(w for w in tokens(heard) if not _own(w, around))
+
+
+class BargeInPolicy:
+    """Decides, for each utterance heard over the host, whether the host stops."""
+
+    def decide(self, heard: Sequence[str], expect: Expectation,
+               line: LineSpan | None = None, confidence: float | None = None) -> Decision:
+        """``heard``: the transcripts, best first. Only the best one can stop the host: a
+        runner-up is a doubt, and doubts are asked about after the line, not acted on.
+        ``confidence`` is the recognizer's in the best one (0-1), where it gives one."""
+        alts = tuple(h for h in heard if h.strip())
+        if not alts:
+            return Decision(Verdict.KEEP_TALKING, (), "nothing")
+        if own_words(alts[0], line):
+            return Decision(Verdict.KEEP_TALKING, alts, "own words")
+        best = without_own_words(alts[0], line)
+        alts = (best, *alts[1:])  # what the dialogue is handed: the player's words only
+        if expect.kind not in ANSWER_KINDS:
+            match = command_match(best)
+            if match is not None and match[2]:
+                return Decision(Verdict.STOP_COMMAND, alts, "command",
+                                Understood("unclear", None, EXACT_COMMAND, best, command=match[0]))
+            return Decision(Verdict.KEEP_TALKING, alts, "near command" if match else "no fit")
+        # Whether it fits, never whether it is right: a host that stopped for right answers
+        # only would give them away. A choice is read as a pick among its options.
+        request = {k: v for k, v in expect.request.items() if k != "answer"}
+        kind = "name" if expect.kind == "choice" else expect.kind
+        try:
+            result = judge({**request, "kind": kind, "heard": [best]})
+        except RequestError:
+            return self.decide(alts, Expectation(), line)
+        if result.command is not None:
+            if result.confidence >= EXACT_COMMAND:
+                return Decision(Verdict.STOP_COMMAND, alts, "command", result)
+            return Decision(Verdict.KEEP_TALKING, alts, "near command")
+        if result.verdict != "unclear" and result.value is not None:
+            if not said_alone(best, expect.kind):
+                return Decision(Verdict.KEEP_TALKING, alts, "not alone")
+            if confidence is not None and confidence < SURE_ANSWER:
+                return Decision(Verdict.KEEP_TALKING, alts, "unsure")
+            return Decision(Verdict.STOP_ANSWER, alts, "answer", result)
+        return Decision(Verdict.KEEP_TALKING, alts, "no fit")
+
+
+def said_alone(heard: str, kind: str) -> bool:
+    """An answer said on its own, as a player cutting in says it: a yes or no said plainly
+    ("okay", "all right" are what the recognizer writes for other sounds more often), a
+    number or an option in at most MAX_ANSWER_WORDS words. Longer is talk, which after the
+    line the dialogue may still read as an answer, but which does not stop the host."""
+    words = [w for w in tokens(heard) if w not in HESITATIONS]
+    if kind == "yesno":
+        return said_plainly(heard)
+    return 0 < len(words) <= MAX_ANSWER_WORDS
