@@ -119,12 +119,14 @@ def _normalised(probs: dict[str, float]) -> dict[str, float]:
 def island_slots(island: Island) -> list[Slot]:
     """An island's letters: one letter with its probabilities, or the letters of a run
     said without a pause (no probabilities); [] where it was no letter."""
-    text, probs = island.decoded.text.strip(), island.decoded.classes
-    if len(text) == 1 and text in LETTERS and probs:
+    probs = island.decoded.classes
+    words = spelled_letters(transcript_words(island.decoded.text, "spelling"))
+    if probs and len(words) == 1 and len(words[0]) == 1:
+        # One letter, named by the classifier over the 26 (the decoder's text can differ:
+        # " B." written where the classifier and the letter head say D)
         if island.end_s - island.start_s >= LONGEST_LETTER_S:
             return []  # a word said whole ("Nicholas Shah"), not the N it was read as
-        return [Slot(text, _normalised(probs))]
-    words = spelled_letters(transcript_words(text, "spelling"))
+        return [Slot(max(probs, key=probs.__getitem__), _normalised(probs))]
     return [Slot(w, {}) for w in words] if all(len(w) == 1 for w in words) else []
 
 
@@ -257,6 +259,8 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     islands: list[Island] = []
     spent, final_ms = 0.0, 0.0
     so_far = 0  # letters heard so far, by the islands or the whole stretch
+    early: Decoded | None = None  # the run in progress, heard during its pause
+    early_at = 0.0
     n = 0
     pending = b""
     while True:
@@ -273,12 +277,28 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
         utt = ends.feed(n * WINDOW_S, rec.speech_probability(window))
         n += 1
         spent += time.perf_counter() - c0
+        if ends.in_speech and early is not None and ends.silence_s < policy.early_s:
+            early = None  # the speller went on: that was half a run
+        if (ends.in_speech and early is None and ends.start_s is not None
+                and ends.silence_s >= policy.early_s):
+            # The run is heard while the rest of its pause passes (as for any answer:
+            # the letters said alone were tuned on this cut of the run).
+            first = max(0, round(ends.start_s / WINDOW_S) - preroll)
+            early = rec.letter(np.concatenate(windows[first:]),
+                               n * WINDOW_S - ends.silence_s - ends.start_s)
+            early_at = n * WINDOW_S
+            spent += early.decode_ms / 1000
         if utt is not None:
-            first = max(0, round(utt.start_s / WINDOW_S) - preroll)
-            decoded = rec.letter(np.concatenate(windows[first:]),
-                                 utt.speech_end_s - utt.start_s)
-            spent += decoded.decode_ms / 1000
-            final_ms = decoded.decode_ms
+            if early is not None:
+                # only the part of its decode that outlasted the pause delays the reply
+                decoded, early = early, None
+                final_ms = max(0.0, decoded.decode_ms - (utt.decided_s - early_at) * 1000)
+            else:
+                first = max(0, round(utt.start_s / WINDOW_S) - preroll)
+                decoded = rec.letter(np.concatenate(windows[first:]),
+                                     utt.speech_end_s - utt.start_s)
+                spent += decoded.decode_ms / 1000
+                final_ms = decoded.decode_ms
             if transcript_words(decoded.text, "spelling"):
                 islands.append(Island(utt.start_s, utt.speech_end_s, decoded))
                 if ends_with_done(islands):
@@ -354,13 +374,24 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     # it adds and drops some), a word said instead of letters, "double f", "as in". The
     # letter reader reads both hearings; the islands' first where they are all letters.
     # One run heard as a letter, which the whole decode wrote as a word, was a word said
-    # whole ("backward", read as W by the letter classifier, which must name a letter).
+    # whole ("backward", read as W by the letter classifier, which must name a letter),
+    # unless it was surely a NATO word (which the letter prompt garbles: "web back") or
+    # the answer is one letter (a letter said alone is heard better alone).
     texts = [whole_text, joined]
-    if not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)):
+    if not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)
+                                 or _sure_letter(islands[0]) or longest_answer(grammar) == 1):
         texts.reverse()
     return [Alternative(t, None, None, (), allowed_sequence(t, grammar))
             for t in dict.fromkeys(t for t in texts if t)], min(letters_in(whole_text),
                                                                 letters_in(joined))
+
+
+SURE_LETTER = 0.99
+"""An island's letter this sure (0-1) was a NATO word heard as one (its reading is certain)."""
+
+
+def _sure_letter(island: Island) -> bool:
+    return max(island.decoded.classes.values(), default=0.0) >= SURE_LETTER
 
 
 def _island_text(island: Island) -> str:
