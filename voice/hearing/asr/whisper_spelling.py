@@ -120,13 +120,14 @@ def island_slots(island: Island) -> list[Slot]:
     """An island's letters: one letter with its probabilities, or the letters of a run
     said without a pause (no probabilities); [] where it was no letter."""
     probs = island.decoded.classes
-    words = spelled_letters(transcript_words(island.decoded.text, "spelling"))
-    if probs and len(words) == 1 and len(words[0]) == 1:
+    if probs:
         # One letter, named by the classifier over the 26 (the decoder's text can differ:
-        # " B." written where the classifier and the letter head say D)
+        # " B." written where the classifier and the letter head say D, " X. X." for one X;
+        # a run of several letters comes without the classifier's probabilities)
         if island.end_s - island.start_s >= LONGEST_LETTER_S:
             return []  # a word said whole ("Nicholas Shah"), not the N it was read as
         return [Slot(max(probs, key=probs.__getitem__), _normalised(probs))]
+    words = spelled_letters(transcript_words(island.decoded.text, "spelling"))
     return [Slot(w, {}) for w in words] if all(len(w) == 1 for w in words) else []
 
 
@@ -154,9 +155,10 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
     owner = [k for k, island in enumerate(islands) for _ in island_slots(island)]
     if not ones:
         return whole
-    if all(len(island_slots(i)) == 1 and island_slots(i)[0].probs for i in islands):
+    if all(len(island_slots(i)) == 1 for i in islands):
         # Every run was one letter, said alone: they are the letters (the whole decode
-        # loops on a letter said alone, "O O O O ..."), with its letters as runner-ups:
+        # loops on a letter said alone, "O O O O ...", or writes one twice, "F O X X"),
+        # with its letters as runner-ups:
         # a letter heard alone (NATO words, the letter names' classifier, the encoder's
         # head) is heard better than inside the whole decode (en-gb-x-rp letter names:
         # 25 of 26 alone, 20 when the two were averaged).
