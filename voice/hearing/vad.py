@@ -10,18 +10,36 @@ faster-whisper's batched ones within 0.011.
 from __future__ import annotations
 
 import os
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 
+if TYPE_CHECKING:
+    from voice.hearing.audio_in import AudioIn
+
 WINDOW = 512
 """Samples per window at 16 kHz (32 ms): the size Silero v6 takes."""
 WINDOW_S = WINDOW / ASR_RATE_HZ
 CONTEXT = 64
 """Samples of the previous window each window is seen with."""
+
+
+def windows(audio: AudioIn) -> Iterator[np.ndarray]:
+    """``audio`` in the detector's windows (WINDOW samples, float32 in -1..1), until it ends."""
+    pending = b""
+    while True:
+        chunk = audio.read(WINDOW - len(pending) // 2)
+        if not chunk:
+            return
+        pending += chunk
+        if len(pending) < WINDOW * 2:
+            continue
+        yield np.frombuffer(pending, dtype="<i2").astype(np.float32) / 32768.0
+        pending = b""
 
 
 def _session() -> Any:

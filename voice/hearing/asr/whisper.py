@@ -72,7 +72,8 @@ from voice.hearing.asr.whisper_words import (
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
 from voice.hearing.focus import loudest_stretch, room_too_loud
-from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
+from voice.hearing.vad import WINDOW_S, SileroVad
+from voice.hearing.vad import windows as audio_windows
 
 log = logging.getLogger("tabletop.asr.whisper")
 
@@ -213,20 +214,11 @@ class WhisperRecognizer(LetterEars):
         n = 0
         spent = 0.0
         final_ms = 0.0
-        pending = b""
         early: tuple[float, Decoded] | None = None  # (time decoded, result) during the silence
         speculate = policy.trailing_silence_s > policy.early_s
         levels: list[float] = []  # each window's level (dB) and how many were speech
         voiced = 0
-        while True:
-            chunk = audio.read(WINDOW - len(pending) // 2)
-            if not chunk:
-                break
-            pending += chunk
-            if len(pending) < WINDOW * 2:
-                continue
-            window = np.frombuffer(pending, dtype="<i2").astype(np.float32) / 32768.0
-            pending = b""
+        for window in audio_windows(audio):
             c0 = time.perf_counter()
             prob = self._vad.probability(window)
             kept.append(window)

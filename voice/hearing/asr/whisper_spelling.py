@@ -50,7 +50,8 @@ from voice.hearing.asr.whisper_words import (
     transcript_words,
 )
 from voice.hearing.endpoint import SPELLING_PAUSE_S, Endpointer, EndpointPolicy
-from voice.hearing.vad import WINDOW, WINDOW_S
+from voice.hearing.vad import WINDOW_S
+from voice.hearing.vad import windows as audio_windows
 
 if TYPE_CHECKING:
     from voice.hearing.asr.whisper import WhisperRecognizer
@@ -264,16 +265,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     early: Decoded | None = None  # the run in progress, heard during its pause
     early_at = 0.0
     n = 0
-    pending = b""
-    while True:
-        chunk = audio.read(WINDOW - len(pending) // 2)
-        if not chunk:
-            break
-        pending += chunk
-        if len(pending) < WINDOW * 2:
-            continue
-        window = np.frombuffer(pending, dtype="<i2").astype(np.float32) / 32768.0
-        pending = b""
+    for window in audio_windows(audio):
         c0 = time.perf_counter()
         windows.append(window)
         utt = ends.feed(n * WINDOW_S, rec.speech_probability(window))
