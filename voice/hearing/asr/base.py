@@ -21,6 +21,8 @@ from voice.hearing.audio_in import AudioIn, MemorySource
 log = logging.getLogger("tabletop.asr")
 
 UNK = "[unk]"
+DONE_WORDS = ("done", "finished", "that's it")
+"""What a speller says at the end of a spelling (every engine ends the spelling there)."""
 
 # Kinds whose answer is a run of items (letters of a word, "double six"), so the
 # constrained decoders allow the phrases to repeat.
@@ -228,7 +230,7 @@ def recognize_clip(recognizer: Recognizer, clip: Clip, grammar: Grammar,
 
 def listen_spelled(listen: Callable[[AudioIn, Grammar, float], Recognition], audio: AudioIn,
                    grammar: Grammar, timeout_s: float = 8.0, gap_s: float = 1.5,
-                   done_words: Sequence[str] = ("done", "finished", "that's it")) -> Recognition:
+                   done_words: Sequence[str] = DONE_WORDS) -> Recognition:
     """Letters with pauses: keep listening through endpoints until a longer silence.
 
     Vosk 0.3.45 ends an utterance after 0.5-1 s of silence (its model's

@@ -40,7 +40,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from voice.audio.clips import ASR_RATE_HZ
-from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
+from voice.hearing.asr.base import (
+    DONE_WORDS,
+    Alternative,
+    Grammar,
+    Recognition,
+    allowed_sequence,
+)
 from voice.hearing.asr.whisper_words import (
     LETTER_SOUNDS,
     LETTERS,
@@ -76,7 +82,6 @@ LONGEST_LETTER_S = 1.2
 """A run of speech longer than this (seconds) is no single letter, even where it was heard
 as one (a name said whole, "Nicholas Shah", read as N): NATO words said alone last
 0.4-0.7 s, a slow letter name under 1 s."""
-DONE_WORDS = ("done", "finished", "that's it")
 NEAR_END = 2
 """From half the answer's letters, or this many short of them, each run's end is followed
 by a decode of the whole stretch, to see whether the spelling is complete (the runs' own
@@ -152,11 +157,12 @@ def _mixed(whole: Slot, island: Slot, *, island_first: bool = False) -> Slot:
 def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
     """The whole reading checked and filled in by the islands' letters (the module
     docstring says how)."""
-    ones = [slot for island in islands for slot in island_slots(island)]
-    owner = [k for k, island in enumerate(islands) for _ in island_slots(island)]
+    per_island = [island_slots(island) for island in islands]
+    ones = [slot for slots in per_island for slot in slots]
+    owner = [k for k, slots in enumerate(per_island) for _ in slots]
     if not ones:
         return whole
-    if all(len(island_slots(i)) == 1 for i in islands):
+    if all(len(slots) == 1 for slots in per_island):
         # Every run was one letter, said alone: they are the letters (the whole decode
         # loops on a letter said alone, "O O O O ...", or writes one twice, "F O X X"),
         # with its letters as runner-ups:
