@@ -36,6 +36,27 @@ class GameHost:
     """The dialogue's verbose/terse setting, as the play loop last set it."""
     learn: Learning | None = None
     """Profiles and level fitting (Word Up); None where a game keeps none."""
+    setup: dict[str, Any]
+    """The game's setup as the save file keeps it (players, pack, variant, ...)."""
+    load_state: Callable[[dict[str, Any]], GameState]
+    """The game's own save reader (engine/*_save.py ``load``)."""
+
+    def setup_json(self) -> dict[str, Any]:
+        """What a save keeps beside the engine's state: the setup, and the play clock where
+        one runs; a game adds what only it keeps."""
+        setup = dict(self.setup)
+        if self.timer is not None:
+            setup["timer"] = self.timer.to_json(self.clock())
+        return setup
+
+    def restore(self, state_json: dict[str, Any]) -> None:
+        """Rewind to a saved state (undo, "that was wrong"); :meth:`_restored` then puts the
+        host's own notes in step with it."""
+        self.state = type(self).load_state(state_json)
+        self._restored()
+
+    def _restored(self) -> None:
+        """After a rewind: a game that keeps notes beside the engine's state fixes them."""
 
     def note_action(self, n: int) -> None:
         """The driver's number of the action about to be narrated (profiles key results by

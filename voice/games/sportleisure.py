@@ -123,6 +123,7 @@ class SportLeisureHost(CardAsks, GameHost):
     """Runs one game of Best of Sport and Leisure through the dialogue."""
 
     game = GAME
+    load_state = staticmethod(load_state)
 
     def __init__(self, teams: Sequence[tuple[str, Sequence[str]]], deck: SportLeisureDeck,
                  setup: dict[str, Any], phrases: Phrases | None = None) -> None:
@@ -175,10 +176,7 @@ class SportLeisureHost(CardAsks, GameHost):
         if state_json.get("pregame") == PREGAME:
             self.state = FirstTeamChoice((self.teams[0][0], self.teams[1][0]))
             return
-        self.state = load_state(state_json)
-
-    def setup_json(self) -> dict[str, Any]:
-        return dict(self.setup)
+        super().restore(state_json)
 
     # -- driver hooks -----------------------------------------------------------
     def chance(self, prompt: Prompt, rng: random.Random) -> Action:

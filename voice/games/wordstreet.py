@@ -79,6 +79,7 @@ class WordStreetHost(GameHost):
     """Turns Word on the Street prompts into Asks and events into narration."""
 
     game = GAME
+    load_state = staticmethod(load_state)
 
     def __init__(self, state: WordStreet, teams: Sequence[tuple[str, Sequence[str]]],
                  deck: WordStreetDeck, setup: dict[str, Any], *,
@@ -149,14 +150,12 @@ class WordStreetHost(GameHost):
         return lines
 
     def setup_json(self) -> dict[str, Any]:
-        setup = dict(self.setup)
-        if self.timer is not None:
-            setup["timer"] = self.timer.to_json(self.clock())
+        setup = super().setup_json()
         setup["turn"] = {"word": self.turn.word, "declared": self.turn.declared}
         return setup
 
-    def restore(self, state_json: dict[str, Any]) -> None:
-        self._engine = load_state(state_json)
+    def _restored(self) -> None:
+        """The turn's notes (the word being spelled, the declared word) follow the phase."""
         word = self.turn.word if self.engine.phase == "spell" else None
         declared = self.turn.declared if self.engine.phase not in ("draw", "brainstorm") else ""
         self.turn = ask.TurnNotes(word=word, declared=declared)

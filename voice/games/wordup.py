@@ -130,6 +130,7 @@ class WordUpHost(GameHost):
     """Turns Word Up prompts into Asks and events into narration (see the module docstring)."""
 
     game = GAME
+    load_state = staticmethod(load_state)
     state: WordUpState
 
     def __init__(self, state: WordUpState, setup: dict[str, Any], questions: WordUpQuestions,
@@ -177,9 +178,7 @@ class WordUpHost(GameHost):
         return lines
 
     def setup_json(self) -> dict[str, Any]:
-        setup = dict(self.setup)
-        if self.timer is not None:
-            setup["timer"] = self.timer.to_json(self.clock())
+        setup = super().setup_json()
         if self.learn is not None:
             setup["learners"] = self.learn.to_json()
         return setup
@@ -189,9 +188,8 @@ class WordUpHost(GameHost):
         if self.learn is not None:
             self.learn.action = n
 
-    def restore(self, state_json: dict[str, Any]) -> None:
-        """Rewind (undo, "that was wrong"): the rewound verdict leaves the profile too."""
-        self.state = load_state(state_json)
+    def _restored(self) -> None:
+        """The rewound verdict leaves the profile too."""
         if self.learn is not None:
             self.learn.retract_last()
 
