@@ -26,6 +26,7 @@ from typing import Any
 
 from content.lexicon import load_lexicon
 from voice.hosting.exchange import Ask, ControlFlow, Ears, Heard, Line, Mouth, Table
+from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, judge, parse_command
@@ -61,7 +62,7 @@ def _as_typed(ask: Ask, heard: Heard) -> str:
     """The reply as the player put it: a word typed whole at a spelling prompt reaches the
     dialogue as its letters ("wait" as "w a i t"), and the host's own offer says "wait"."""
     said = heard.nbest[0]
-    if ask.expect == "spelling" and heard.typed:
+    if ask.expect == ReplyKind.SPELLING and heard.typed:
         letters = tokens(said)
         if len(letters) > 1 and all(len(t) == 1 for t in letters):
             return "".join(letters)
@@ -79,24 +80,25 @@ def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
     spelling's runner-up, or a spoken free answer with a confirmation line."""
     if result.verdict != "unclear" or not result.value:
         return False
-    if ask.expect == "spelling":
+    if ask.expect == ReplyKind.SPELLING:
         return result.value in _spellings(ask)
-    return ask.expect == "word" and ask.confirm is not None and not heard.typed
+    return ask.expect == ReplyKind.WORD and ask.confirm is not None and not heard.typed
 
 
 def _said_instead(ask: Ask, result: Understood) -> bool:
     """A word said at a spelling prompt instead of its letters: no letter was read."""
-    return ask.expect == "spelling" and result.verdict == "unclear" and not result.value \
+    return ask.expect == ReplyKind.SPELLING and result.verdict == "unclear" and not result.value \
         and bool(result.heard) and result.command is None
 
 
 def _doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
     """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
     doubt = "correct" if heard.unsure else "unclear"
-    if (ask.expect not in ("number", "yesno") or result.verdict != doubt or heard.typed
+    if (ask.expect not in (ReplyKind.NUMBER, ReplyKind.YESNO) or result.verdict != doubt
+            or heard.typed
             or result.value is None or result.command is not None or ask.understand):
         return ""
-    return ("yes" if result.value else "no") if ask.expect == "yesno" else str(result.value)
+    return ("yes" if result.value else "no") if ask.expect == ReplyKind.YESNO else str(result.value)
 
 
 def _a_quiz(ask: Ask) -> bool:
@@ -219,7 +221,7 @@ class Dialogue:
         if expect is None:
             return
         if ask is None:
-            expect("command", [], {})
+            expect(ReplyKind.COMMAND, [], {})
         else:
             expect(ask.expect, [*self._expected(ask), *ask.intents], dict(ask.request))
 
@@ -314,7 +316,7 @@ class Dialogue:
                 result = Understood("unclear", None, 0.0, result.heard)  # asked again
             if result.verdict != "unclear":
                 if (ask.confirm is not None and result.confidence < self.confirm_below
-                        and not (heard.typed and ask.expect == "spelling")):
+                        and not (heard.typed and ask.expect == ReplyKind.SPELLING)):
                     if not self._confirmed(ask.confirm(result), ask.addressee):
                         if result.verdict == "correct" and _a_quiz(ask):
                             # "Did you say fork?" named the right answer: a "no" is a
@@ -343,21 +345,21 @@ class Dialogue:
     @staticmethod
     def _not_heard_key(ask: Ask) -> str:
         """Nothing was heard: say what is wanted ("say yes or no" where that is the answer)."""
-        return "common.not_heard_yesno" if ask.expect == "yesno" else "common.not_heard"
+        return "common.not_heard_yesno" if ask.expect == ReplyKind.YESNO else "common.not_heard"
 
     def _expected(self, ask: Ask) -> list[str]:
         req = ask.request
-        if ask.expect == "choice":
+        if ask.expect == ReplyKind.CHOICE:
             return [str(o) for o in req.get("options", ())]
-        if ask.expect == "word":
+        if ask.expect == ReplyKind.WORD:
             return [str(a) for a in req.get("accepted", ())]
-        if ask.expect == "spelling":
+        if ask.expect == ReplyKind.SPELLING:
             return [str(req.get("answer", ""))] + [str(v) for v in req.get("variants", ())]
-        if ask.expect in ("name", "colour"):
+        if ask.expect in (ReplyKind.NAME, ReplyKind.COLOUR):
             return [str(o) for o in req.get("options", ())]
-        if ask.expect == "yesno":
+        if ask.expect == ReplyKind.YESNO:
             return ["yes", "no"]
-        if ask.expect == "number":
+        if ask.expect == ReplyKind.NUMBER:
             return [str(n) for n in range(int(req.get("min", 1)), int(req.get("max", 12)) + 1)]
         return [str(x) for x in req.get("expected", ())]
 
@@ -368,9 +370,9 @@ class Dialogue:
             return ask.understand(heard)
         request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
         request.pop("expected", None)
-        if ask.expect == "spelling":
+        if ask.expect == ReplyKind.SPELLING:
             request["typed"] = heard.typed
-        if ask.expect in ("yesno", "number", "command"):
+        if ask.expect in (ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.COMMAND):
             request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}
         return judge(request)
 
@@ -411,7 +413,7 @@ class Dialogue:
             for k, heard_letter, other in result.doubt:
                 first, second = heard_letter.upper(), other.upper()
                 which = Ask(say=[Line("common.which_letter", {"first": first, "second": second})],
-                            expect="spelling", addressee=ask.addressee,
+                            expect=ReplyKind.SPELLING, addressee=ask.addressee,
                             understand=partial(_one_letter, choices=(heard_letter, other)),
                             default=Understood("correct", heard_letter, 1.0, ""))
                 letters[k] = str(self.ask(which).value)
@@ -439,7 +441,7 @@ class Dialogue:
     def _confirmed(self, question: Line, addressee: str) -> bool:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""
         pending = self._last
-        yes_no = Ask(say=[question], expect="yesno", addressee=addressee,
+        yes_no = Ask(say=[question], expect=ReplyKind.YESNO, addressee=addressee,
                      default=Understood("correct", False, 1.0, ""))
         try:
             return bool(self.ask(yes_no).value)
@@ -522,7 +524,7 @@ class Dialogue:
     def _pause(self, ask: Ask) -> None:
         self.tell("common.paused")
         while True:
-            heard = self.ears.listen("command", [], 3600.0)
+            heard = self.ears.listen(ReplyKind.COMMAND, [], 3600.0)
             if heard.nbest and parse_command(heard.nbest[0]) in ("resume", "quit"):
                 if parse_command(heard.nbest[0]) == "quit":
                     raise ControlFlow("quit")

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 
 
@@ -62,7 +63,7 @@ class Mouth(Protocol):
 class Ears(Protocol):
     """Speech in: one utterance, constrained to a reply kind and its phrases."""
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard: ...
 
 
 class Table(Protocol):
@@ -96,8 +97,8 @@ class ControlFlow(Exception):
 class Ask:
     """One question to the table and how to understand the reply.
 
-    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
-    colour); ``request`` holds the judge fields for it (accepted, options and
+    ``expect`` is the :class:`~voice.reply_kind.ReplyKind` of reply wanted;
+    ``request`` holds the judge fields for it (accepted, options and
     answer, answer and variants). ``spellable`` are words the player may ask to
     have spelled; ``secret`` may never be spelled (the Spelling target).
     ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
@@ -106,7 +107,7 @@ class Ask:
     """
 
     say: list[Line]
-    expect: str
+    expect: ReplyKind
     addressee: str
     request: dict[str, Any] = field(default_factory=dict)
     spellable: tuple[str, ...] = ()
