@@ -175,7 +175,7 @@ class CardAsks:
         """ "Any action card?" to ``team``; None when no card is played."""
         label = self.words.team(team)
         ask = Ask([Line(key(phrase), {"team": label})], ReplyKind.YESNO, label,
-                  default=Understood("correct", False, 1.0, ""),
+                  default=Understood.yes_no(False),
                   intents=self._intents(window=True))
         while True:
             u = dialogue.ask(ask)
@@ -206,7 +206,7 @@ class CardAsks:
             return None
         if len(playable) == 1:
             ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})],
-                      ReplyKind.YESNO, label, default=Understood("correct", False, 1.0, ""))
+                      ReplyKind.YESNO, label, default=Understood.yes_no(False))
             return playable[0] if dialogue.ask(ask).value is True else None
         titles = [self.words.card(c) for c in playable]
         ask = Ask([Line(key("which_card"), {"team": label, "options": self._or(titles)})],

@@ -320,7 +320,7 @@ def _spell_once(host: StreetTable, prompt: Prompt, dialogue: Dialogue, word: str
 
     def fallback() -> Ask:
         line = Line(key("spell_for_you"), {"letters": words.spelled(so_far + rest)})
-        return Ask([line], ReplyKind.YESNO, label, default=Understood("correct", False, 1.0, ""))
+        return Ask([line], ReplyKind.YESNO, label, default=Understood.yes_no(False))
 
     ask = Ask([intro], ReplyKind.SPELLING, label, request=request,
               spellable=(word.lower(),) if word else (),

@@ -259,7 +259,7 @@ class WordUpHost(GameHost):
                   request={"options": opts, "expected": [*opts, *words]},
                   intents={**words, **others},
                   fallback=lambda: Ask([yesno(opts[0])], ReplyKind.YESNO, name,
-                                       default=Understood("correct", True, 1.0, "")))
+                                       default=Understood.yes_no(True)))
         listed = _join(list(labels or opts), "wordup.list_or")
         while True:
             result = dialogue.ask(ask)
@@ -369,7 +369,7 @@ class WordUpHost(GameHost):
                   fallback=lambda: Ask([Line("wordup.colour_yesno", {"name": name,
                                                                      "colour": firsts[0]})],
                                        ReplyKind.YESNO, name,
-                                       default=Understood("correct", True, 1.0, "")))
+                                       default=Understood.yes_no(True)))
         result = dialogue.ask(ask)
         if isinstance(result.value, list):
             return list(result.value)
@@ -422,7 +422,7 @@ class WordUpHost(GameHost):
                   fallback=lambda: Ask([self._offer(name, partners[0], offers)],
                                        ReplyKind.YESNO, name,
                                        intents={**{partners[0].lower(): True}, **decline},
-                                       default=Understood("correct", False, 1.0, "")))
+                                       default=Understood.yes_no(False)))
         if len(partners) == 1:
             ask = ask.fallback() if ask.fallback else ask
         result = dialogue.ask(ask)
@@ -481,7 +481,7 @@ class WordUpHost(GameHost):
                   intents=intents,
                   fallback=lambda: Ask([Line("wordup.stop_or_lose_yesno", {"name": name})],
                                        ReplyKind.YESNO, name,
-                                       default=Understood("correct", True, 1.0, "")))
+                                       default=Understood.yes_no(True)))
         while True:
             result = dialogue.ask(ask)
             if result.value is True or result.value == "stop":

@@ -85,7 +85,7 @@ class WordUpLearners:
         say = self.learners.offer(name, turn)
         if say is None:
             return None
-        ask = Ask([line(say)], ReplyKind.YESNO, name, default=Understood("correct", False, 1.0, ""))
+        ask = Ask([line(say)], ReplyKind.YESNO, name, default=Understood.yes_no(False))
         accepted = bool(dialogue.ask(ask).value)
         level, reply = self.learners.reply(name, accepted, turn)
         dialogue.speak([line(reply)])

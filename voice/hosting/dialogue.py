@@ -442,7 +442,7 @@ class Dialogue:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""
         pending = self._last
         yes_no = Ask(say=[question], expect=ReplyKind.YESNO, addressee=addressee,
-                     default=Understood("correct", False, 1.0, ""))
+                     default=Understood.yes_no(False))
         try:
             return bool(self.ask(yes_no).value)
         finally:

@@ -193,7 +193,7 @@ class VoiceSetup:
                   intents=GAME_WORDS,
                   fallback=lambda: Ask([Line("setup.game_yesno", {"game": titles[0]})],
                                        ReplyKind.YESNO,
-                                       "everyone", default=Understood("correct", True, 1.0, "")))
+                                       "everyone", default=Understood.yes_no(True)))
         result = self._ask(ask)
         if result.value is True:
             game = "wordup"

@@ -76,6 +76,13 @@ class Understood:
     """A spelling heard with letters the recognizer may have confused: ``(position,
     letter heard, the sound-alike letter)`` each, for "Was that B or P?"."""
 
+    @classmethod
+    def yes_no(cls, yes: bool, heard: str = "") -> Understood:
+        """A yes or no, understood. A yes/no question has no right answer, so the verdict
+        only says the reply was understood and ``value`` is the answer (True for yes):
+        ``Understood.yes_no(False)`` is a plain "no", not a wrong answer."""
+        return cls("correct", yes, 1.0, heard)
+
 
 class RequestError(ValueError):
     """A judge request that is not well formed: says what is wrong and what is allowed."""
