@@ -3,12 +3,19 @@
 The dialogue knows nothing about any game. A game adapter turns the engine's
 Prompt into an :class:`Ask` (what to say, what kind of reply to expect, how to
 judge it) and turns Events into :class:`Line` s to narrate. The dialogue runs
-the same loop for every prompt:
+the same loop for every prompt, one method of :class:`Dialogue` per stage; each
+stage settles the Ask, says listen again (``AGAIN``), or passes to the next:
 
-    say the question -> listen (grammar for the reply kind + commands)
-      -> a global command?  handle it, listen again (does not use a try)
-      -> understood?        confirm if unsure, return it
-      -> unclear?           reprompt; after ``max_tries`` the Ask's default
+    say the question -> _listen      (grammar for the reply kind + commands)
+      -> _on_silence   nothing heard at a patient Ask: never wrong; offer to wait
+      -> _intent       a game phrase allowed here (an action card): the answer
+      -> _understand   the judge, or the Ask's own reader
+      -> _on_command   a global command: handle it, listen again (not a try)
+      -> _on_help      "how do you say ...": answer it, listen again
+      -> _on_wait      "let me think": wait
+      -> _settle       a doubtful letter, a runner-up, a reply heard through talk;
+                       confirm if unsure; unclear: _reprompt, and after
+                       ``max_tries`` the Ask's default
 
 Global commands that change the course of the game (undo, "that was wrong",
 quit) are raised as :class:`ControlFlow` exceptions for the driver, which owns
@@ -25,7 +32,18 @@ from functools import partial
 from typing import Any
 
 from content.lexicon import load_lexicon
-from voice.hosting.exchange import Ask, ControlFlow, Ears, Heard, Line, Mouth, Table
+from voice.hosting.exchange import (
+    AGAIN,
+    Ask,
+    ControlFlow,
+    Ears,
+    Heard,
+    Line,
+    Mouth,
+    Outcome,
+    Table,
+    Turn,
+)
 from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
@@ -226,116 +244,171 @@ class Dialogue:
             expect(ask.expect, [*self._expected(ask), *ask.intents], dict(ask.request))
 
     def _ask(self, ask: Ask) -> Understood:
+        """The loop of the module's diagram: one listen at a time through the stages, until
+        a stage settles the Ask (each stage either decides, says listen again, or passes)."""
         self._last = self.speak(ask.say)
         self._told_loud = False
-        tries = 0
-        silent = 0
-        offered = False
-        start = heard_until = self.clock()
+        turn = Turn.begin(ask, self.clock())
         while True:
-            # Intents go into the grammar too, or a constrained recognizer never hears them.
-            expected = [*self._expected(ask), *ask.intents]
-            wait = ask.timeout_s * self.patience
-            before = max(self.clock(), heard_until)
-            if ask.time_limit_s is not None:
-                left = ask.time_limit_s - (before - start)
-                if left <= 0:
-                    self.tell("common.answer_time_up", name=ask.addressee)
-                    return self._give_up(ask)
-                wait = min(wait, left)
-            heard = self.ears.listen(ask.expect, expected, wait)
-            if heard.ended:
-                raise ControlFlow("quit")
-            if heard.timed_out:
-                # A listen that timed out took the whole wait, whatever the clock says
-                # (scripted sessions feed silences without sleeping).
-                heard_until = before + wait
-            if not heard.nbest and (ask.patient or ask.time_limit_s is not None):
-                silent += 1
-                if ask.time_limit_s is not None and heard_until - start >= ask.time_limit_s:
-                    continue  # the time is up: said at the top of the loop
-                if ask.time_limit_s is None and silent >= self.max_tries:
-                    # Silence is not a wrong answer: offer to wait, repeat or skip.
-                    silent = 0
-                    offered = True
-                    self.tell("common.silence_offer", name=ask.addressee)
-                    continue
-                self.tell(self._too_loud(heard) or self._not_heard_key(ask),
-                          name=ask.addressee)
-                continue
-            if heard.nbest:
-                self._pending_end = heard.end_s
-                self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
-            intent = self._intent(ask, heard)
-            if intent is not None:
-                return intent
-            result = self._understand(ask, heard)
-            if result.command == "skip":
-                # "Skip" / "pass" at a question: the player gives up; the sheet's
-                # default (wrong, and the answer is read) applies.
-                if ask.default is not None or ask.fallback is not None:
-                    return self._give_up(ask)
-                self.tell("common.not_now")
-                continue
-            if result.command is not None:
-                if result.confidence < EXACT_COMMAND and not self._near_command(result, ask):
-                    self.tell("common.say_again", name=ask.addressee)
-                    continue
-                self._handle_command(result.command, ask, heard)
-                continue
-            if result.verdict == "unclear" and self._helped(ask, heard):
-                continue
-            if (ask.patient and result.verdict != "correct"
-                    and waiting(_as_typed(ask, heard), offered=offered)):
-                silent = 0
-                self.tell("common.waiting", name=ask.addressee)
-                continue
-            self.exchanges.append(
-                {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
-                 "value": result.value}
-            )
-            if result.doubt:
-                # Sound-alike letters: ask about those only ("Was that B or P?"); the
-                # first attempt stays the answer.
-                result = self._settle_letters(ask, result)
-            elif _torn(ask, heard, result):
-                # The recognizer was torn and its runner-up is right (a spelling, or an
-                # answer heard as "more than" for Marvin): confirm what was heard; a
-                # "no" leaves the first attempt, wrong, never a second try with the
-                # answer given away.
-                said = ask.confirm(result) if ask.confirm is not None else Line(
-                    "common.did_you_say", {"said": "-".join(str(result.value).upper())})
-                if self._confirmed(said, ask.addressee):
-                    return Understood("correct", result.value, 1.0, result.heard)
-                return Understood("wrong", None, 1.0, result.heard)
-            elif said_back := _doubtful_reply(ask, heard, result):
-                # Heard only through talk: "Did you say seven?"; a "no" asks again.
-                if self._confirmed(Line("common.did_you_say", {"said": said_back}),
-                                   ask.addressee):
-                    return Understood("correct", result.value, 1.0, result.heard)
-                result = Understood("unclear", None, 0.0, result.heard)  # asked again
-            if result.verdict != "unclear":
-                if (ask.confirm is not None and result.confidence < self.confirm_below
-                        and not (heard.typed and ask.expect == ReplyKind.SPELLING)):
-                    if not self._confirmed(ask.confirm(result), ask.addressee):
-                        if result.verdict == "correct" and _a_quiz(ask):
-                            # "Did you say fork?" named the right answer: a "no" is a
-                            # wrong answer, not a second try with the answer given away.
-                            return Understood("wrong", None, 1.0, result.heard)
-                        tries += 1
-                        if tries >= self.max_tries:
-                            return self._give_up(ask)
-                        self.tell("common.say_again", name=ask.addressee)
-                        continue
-                return result
-            tries += 1
-            if tries >= self.max_tries:
+            outcome = self._exchange(turn)
+            if isinstance(outcome, Understood):
+                return outcome
+
+    def _exchange(self, turn: Turn) -> Outcome:
+        """listen -> silence / intent / command / help / wait -> understand -> settle."""
+        ask = turn.ask
+        heard = self._listen(turn)
+        if heard is None:
+            return self._give_up(ask)
+        outcome = self._on_silence(turn, heard) or self._intent(ask, heard)
+        if outcome is not None:
+            return outcome
+        result = self._understand(ask, heard)
+        for stage in (self._on_command, self._on_help, self._on_wait):
+            outcome = stage(turn, heard, result)
+            if outcome is not None:
+                return outcome
+        self.exchanges.append(
+            {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
+             "value": result.value}
+        )
+        return self._settle(turn, heard, result)
+
+    # -- the stages of one listen ---------------------------------------------
+    def _listen(self, turn: Turn) -> Heard | None:
+        """Hear one utterance (written in the transcript), or None when the Ask's time
+        limit has run out (said here; the Ask's default applies)."""
+        ask = turn.ask
+        # Intents go into the grammar too, or a constrained recognizer never hears them.
+        expected = [*self._expected(ask), *ask.intents]
+        wait = ask.timeout_s * self.patience
+        before = max(self.clock(), turn.heard_until)
+        if ask.time_limit_s is not None:
+            left = ask.time_limit_s - (before - turn.start)
+            if left <= 0:
+                self.tell("common.answer_time_up", name=ask.addressee)
+                return None
+            wait = min(wait, left)
+        heard = self.ears.listen(ask.expect, expected, wait)
+        if heard.ended:
+            raise ControlFlow("quit")
+        if heard.timed_out:
+            # A listen that timed out took the whole wait, whatever the clock says
+            # (scripted sessions feed silences without sleeping).
+            turn.heard_until = before + wait
+        if heard.nbest:
+            self._pending_end = heard.end_s
+            self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
+        return heard
+
+    def _on_silence(self, turn: Turn, heard: Heard) -> Outcome:
+        """Silence at a patient or timed Ask is never a wrong answer: say it was not heard,
+        and after ``max_tries`` silences offer to wait, repeat or skip."""
+        ask = turn.ask
+        if heard.nbest or not (ask.patient or ask.time_limit_s is not None):
+            return None
+        turn.silent += 1
+        if ask.time_limit_s is not None and turn.heard_until - turn.start >= ask.time_limit_s:
+            return AGAIN  # the time is up: said by the next listen
+        if ask.time_limit_s is None and turn.silent >= self.max_tries:
+            turn.silent = 0
+            turn.offered = True
+            self.tell("common.silence_offer", name=ask.addressee)
+            return AGAIN
+        self.tell(self._too_loud(heard) or self._not_heard_key(ask), name=ask.addressee)
+        return AGAIN
+
+    def _on_command(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A global command: carried out (a near miss once confirmed), then listen again.
+        "Skip" at a question gives up: the sheet's default (wrong, the answer read)."""
+        ask = turn.ask
+        if result.command == "skip":
+            if ask.default is not None or ask.fallback is not None:
                 return self._give_up(ask)
-            key = self._too_loud(heard) or (
-                self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-                else "common.spell_letters" if _said_instead(ask, result)
-                else "common.unclear")
-            self.tell(key, name=ask.addressee)
+            self.tell("common.not_now")
+            return AGAIN
+        if result.command is None:
+            return None
+        if result.confidence < EXACT_COMMAND and not self._near_command(result, ask):
+            self.tell("common.say_again", name=ask.addressee)
+            return AGAIN
+        self._handle_command(result.command, ask, heard)
+        return AGAIN
+
+    def _on_help(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A help request ("how do you say ..."), answered without using up a try."""
+        if result.verdict == "unclear" and self._helped(turn.ask, heard):
+            return AGAIN
+        return None
+
+    def _on_wait(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """"Let me think" at a patient Ask: the host waits (the silences start again)."""
+        ask = turn.ask
+        if (ask.patient and result.verdict != "correct"
+                and waiting(_as_typed(ask, heard), offered=turn.offered)):
+            turn.silent = 0
+            self.tell("common.waiting", name=ask.addressee)
+            return AGAIN
+        return None
+
+    # -- settling what was understood -------------------------------------------
+    def _settle(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A doubtful letter, a runner-up or a reply heard through talk is asked about; a
+        reply understood is then confirmed if unsure; an unclear one is reprompted."""
+        ask = turn.ask
+        if result.doubt:
+            # Sound-alike letters: ask about those only ("Was that B or P?"); the
+            # first attempt stays the answer.
+            result = self._settle_letters(ask, result)
+        elif _torn(ask, heard, result):
+            return self._settle_runner_up(ask, result)
+        elif said_back := _doubtful_reply(ask, heard, result):
+            # Heard only through talk: "Did you say seven?"; a "no" asks again.
+            if self._confirmed(Line("common.did_you_say", {"said": said_back}), ask.addressee):
+                return Understood("correct", result.value, 1.0, result.heard)
+            result = Understood("unclear", None, 0.0, result.heard)  # asked again
+        if result.verdict == "unclear":
+            return self._reprompt(turn, heard, result)
+        return self._settle_confidence(turn, heard, result)
+
+    def _settle_runner_up(self, ask: Ask, result: Understood) -> Understood:
+        """The recognizer was torn and its runner-up is right (a spelling, or an answer
+        heard as "more than" for Marvin): confirm what was heard; a "no" leaves the first
+        attempt, wrong, never a second try with the answer given away."""
+        said = ask.confirm(result) if ask.confirm is not None else Line(
+            "common.did_you_say", {"said": "-".join(str(result.value).upper())})
+        if self._confirmed(said, ask.addressee):
+            return Understood("correct", result.value, 1.0, result.heard)
+        return Understood("wrong", None, 1.0, result.heard)
+
+    def _settle_confidence(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A reply understood with low confidence is confirmed ("Did you say fork?"); a
+        spelling typed at a keyboard never is (what was typed is what was meant)."""
+        ask = turn.ask
+        if (ask.confirm is None or result.confidence >= self.confirm_below
+                or (heard.typed and ask.expect == ReplyKind.SPELLING)
+                or self._confirmed(ask.confirm(result), ask.addressee)):
+            return result
+        if result.verdict == "correct" and _a_quiz(ask):
+            # "Did you say fork?" named the right answer: a "no" is a
+            # wrong answer, not a second try with the answer given away.
+            return Understood("wrong", None, 1.0, result.heard)
+        if turn.spend_try(self.max_tries):
+            return self._give_up(ask)
+        self.tell("common.say_again", name=ask.addressee)
+        return AGAIN
+
+    def _reprompt(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """An unclear reply uses up a try: say what was missing, or give up after the last."""
+        ask = turn.ask
+        if turn.spend_try(self.max_tries):
+            return self._give_up(ask)
+        key = self._too_loud(heard) or (
+            self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+            else "common.spell_letters" if _said_instead(ask, result)
+            else "common.unclear")
+        self.tell(key, name=ask.addressee)
+        return AGAIN
 
     def _too_loud(self, heard: Heard) -> str | None:
         """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
