@@ -27,6 +27,7 @@ LAYERS: dict[str, int] = {
     "content": 1,
     "models": 1,
     "voice.errors": 2,
+    "voice.reply_kind": 2,
     "voice.audio": 3,
     "voice.hearing": 4,
     "voice.speaking": 4,

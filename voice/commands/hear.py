@@ -19,10 +19,13 @@ import time
 from typing import Any
 
 from voice.errors import UsageError, UserError
+from voice.reply_kind import ReplyKind
 
-EXPECT = ("word", "letters", "yesno", "number", "choice", "command")
-# --expect names the prompt as a player knows it; understand.py names kinds.
-_KIND = {"letters": "spelling"}
+KIND_OF = {"word": ReplyKind.WORD, "letters": ReplyKind.SPELLING, "yesno": ReplyKind.YESNO,
+           "number": ReplyKind.NUMBER, "choice": ReplyKind.CHOICE, "command": ReplyKind.COMMAND}
+"""--expect names the prompt as a player knows it ("letters"); the game's own name is the
+:class:`ReplyKind` it maps to."""
+EXPECT = tuple(KIND_OF)
 
 
 def register(sub: Any) -> None:
@@ -47,7 +50,7 @@ def register(sub: Any) -> None:
 def request_for(expect: str, heard: list[str], answers: list[str],
                 correct: str | None = None, span: tuple[int, int] = (0, 12)) -> dict[str, Any]:
     """The :func:`voice.understanding.judge.judge` request for one recording."""
-    kind = _KIND.get(expect, expect)
+    kind = KIND_OF[expect]
     req: dict[str, Any] = {"kind": kind, "heard": heard}
     if expect == "number":
         req["min"], req["max"] = span
@@ -95,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     recognizer, reason = open_recognizer(
         args.asr, alternatives=args.alternatives,
         note=lambda text: print(f"tabletop: {text}", file=sys.stderr, flush=True))
-    kind = _KIND.get(args.expect, args.expect)
+    kind = KIND_OF[args.expect]
     expected = (answers if args.expect in ("word", "choice", "letters")
                 else [str(n) for n in range(args.min, args.max + 1)] if args.expect == "number"
                 else [])

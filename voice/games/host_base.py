@@ -22,6 +22,7 @@ from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import Learning
 from voice.hosting.time_warnings import TimeWarning
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 
 
@@ -107,7 +108,7 @@ def check_variant_keys(title: str, variant: Mapping[str, str], allowed: Mapping[
 def yes_no(line: Line, addressee: str, default: bool = False,
            intents: dict[str, Any] | None = None) -> Ask:
     """A yes/no question to ``addressee``; no answer at all counts as ``default``."""
-    return Ask([line], "yesno", addressee, default=Understood("correct", default, 1.0, ""),
+    return Ask([line], ReplyKind.YESNO, addressee, default=Understood("correct", default, 1.0, ""),
                intents=intents or {})
 
 

@@ -64,6 +64,7 @@ from voice.games.teams import first_team, two_teams
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
+from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood
 
@@ -236,9 +237,10 @@ class SportLeisureHost(CardAsks, GameHost):
         everyone = self.words.phrases.text(key("everyone"))
 
         def fallback() -> Ask:
-            return Ask([Line(key("youngest_is"), {"team": labels[0]})], "yesno", everyone)
+            return Ask([Line(key("youngest_is"), {"team": labels[0]})], ReplyKind.YESNO, everyone)
 
-        ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], "name", everyone,
+        ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], ReplyKind.NAME,
+                  everyone,
                   request={"options": names}, fallback=fallback)
         while True:
             u = dialogue.ask(ask)
@@ -317,7 +319,7 @@ class SportLeisureHost(CardAsks, GameHost):
         lines.append(Line(key("question"), {"colour": str(info["colour"]).capitalize(),
                                             "text": question.text}))
         return Ask(
-            lines, "word", label,
+            lines, ReplyKind.WORD, label,
             request={"accepted": list(question.answers)},
             default=Understood("wrong", None, 1.0, ""),
             confirm=lambda u: Line("common.did_you_say", {"said": u.heard or str(u.value)}),

@@ -34,6 +34,7 @@ from voice.games.host_base import yes_no
 from voice.games.sportleisure_say import Words, key
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 from voice.understanding.transcript import tokens
 
@@ -173,8 +174,8 @@ class CardAsks:
                 phrase: str) -> Action | None:
         """ "Any action card?" to ``team``; None when no card is played."""
         label = self.words.team(team)
-        ask = Ask([Line(key(phrase), {"team": label})], "yesno", label,
-                  default=Understood("correct", False, 1.0, ""),
+        ask = Ask([Line(key(phrase), {"team": label})], ReplyKind.YESNO, label,
+                  default=Understood.yes_no(False),
                   intents=self._intents(window=True))
         while True:
             u = dialogue.ask(ask)
@@ -204,12 +205,12 @@ class CardAsks:
             dialogue.speak(say.status(self.words, st, "tokens", team))
             return None
         if len(playable) == 1:
-            ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})], "yesno",
-                      label, default=Understood("correct", False, 1.0, ""))
+            ask = Ask([Line(key("play_this"), {"card": self.words.card(playable[0])})],
+                      ReplyKind.YESNO, label, default=Understood.yes_no(False))
             return playable[0] if dialogue.ask(ask).value is True else None
         titles = [self.words.card(c) for c in playable]
         ask = Ask([Line(key("which_card"), {"team": label, "options": self._or(titles)})],
-                  "name", label, request={"options": titles})
+                  ReplyKind.NAME, label, request={"options": titles})
         u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in titles:
             return playable[titles.index(u.value)]
@@ -226,7 +227,7 @@ class CardAsks:
             return yes_no(Line(key("sin_bin_member"), {"member": member}), label)
 
         ask = Ask([Line(key("sin_bin_who"), {"team": label, "options": self._or(members)})],
-                  "name", label, request={"options": members},
+                  ReplyKind.NAME, label, request={"options": members},
                   fallback=lambda: member_yes_no(members[0]))
         u = dialogue.ask(ask)
         if u.verdict == "correct" and u.value in members:

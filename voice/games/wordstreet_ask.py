@@ -40,6 +40,7 @@ from voice.games.wordstreet_words import (
 )
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, ControlFlow, Line
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import letters_only
 from voice.understanding.transcript import tokens
@@ -159,7 +160,7 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             warned = True
             dialogue.tell(key("seconds_left"), seconds=WARN_AT_S)
         wait = left if warned else left - WARN_AT_S
-        heard = dialogue.ears.listen("command", grammar, wait)
+        heard = dialogue.ears.listen(ReplyKind.COMMAND, grammar, wait)
         if heard.ended:
             raise ControlFlow("quit")
         if heard.timed_out:
@@ -214,7 +215,7 @@ def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | 
     may_pass = bool(prompt.info["may_pass"])
     pending, host.turn.heard_word = host.turn.heard_word, None
     line = Line(key("ask_word_or_pass" if may_pass else "ask_word"), {"team": label})
-    ask = Ask([line], "word", label, confirm=_confirm_word,
+    ask = Ask([line], ReplyKind.WORD, label, confirm=_confirm_word,
               understand=lambda h: read_word(h.nbest, host.lexicon, host.deck.blocklist))
     while True:
         if pending:
@@ -319,9 +320,9 @@ def _spell_once(host: StreetTable, prompt: Prompt, dialogue: Dialogue, word: str
 
     def fallback() -> Ask:
         line = Line(key("spell_for_you"), {"letters": words.spelled(so_far + rest)})
-        return Ask([line], "yesno", label, default=Understood("correct", False, 1.0, ""))
+        return Ask([line], ReplyKind.YESNO, label, default=Understood.yes_no(False))
 
-    ask = Ask([intro], "spelling", label, request=request,
+    ask = Ask([intro], ReplyKind.SPELLING, label, request=request,
               spellable=(word.lower(),) if word else (),
               understand=lambda h: read_letters(h.nbest, word, so_far),
               confirm=lambda u: Line("common.did_you_say",
@@ -406,7 +407,7 @@ def challenge(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
 
 def _challenge_kind(host: StreetTable, dialogue: Dialogue, label: str, word: str) -> str:
     names = [host.words.text(KIND_NAMES[k]) for k in KIND_ORDER]
-    ask = Ask([Line(key("ask_challenge_kind"), {"team": label})], "name", label,
+    ask = Ask([Line(key("ask_challenge_kind"), {"team": label})], ReplyKind.NAME, label,
               request={"options": names}, intents=CHALLENGE_INTENTS)
     u = dialogue.ask(ask)
     if u.command == "intent":
@@ -488,7 +489,7 @@ def _count(dialogue: Dialogue, line: Line, addressee: str, players: int) -> int 
     for phrase in ("everyone", "everybody", "all of us", "all of them", "all"):
         intents[phrase] = players
     expected: Sequence[str] = [str(n) for n in range(players + 1)]
-    ask = Ask([line], "number", addressee,
+    ask = Ask([line], ReplyKind.NUMBER, addressee,
               request={"min": 0, "max": players, "expected": list(expected)}, intents=intents)
     u = dialogue.ask(ask)
     if isinstance(u.value, int) and not isinstance(u.value, bool):

@@ -43,6 +43,7 @@ from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
 from voice.learning.pronounce_help import glossary
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 
 GAME = "wordup"
@@ -236,7 +237,7 @@ class WordUpHost(GameHost):
         return bool(dialogue.ask(yes_no(line, name, default)).value)
 
     def _pick(self, dialogue: Dialogue, say: list[Line], name: str, options: Sequence[str], *,
-              expect: str = "colour", intents: dict[str, str] | None = None,
+              expect: ReplyKind = ReplyKind.COLOUR, intents: dict[str, str] | None = None,
               yesno: Callable[[str], Line], labels: Sequence[str] | None = None,
               not_among: str = "wordup.not_among") -> str:
         """One of ``options`` by voice; after three unclear replies, yes/no per option.
@@ -249,14 +250,14 @@ class WordUpHost(GameHost):
             return opts[0]
         words = {k: v for k, v in (intents or {}).items() if v in opts}
         others: dict[str, Any] = {}
-        if expect == "colour":
+        if expect == ReplyKind.COLOUR:
             others = {c: {"other": c} for c in COLOURS if c not in opts}
             others |= {k: {"other": v} for k, v in CATEGORY_WORDS.items() if v not in opts}
         ask = Ask(say, expect, name,
                   request={"options": opts, "expected": [*opts, *words]},
                   intents={**words, **others},
-                  fallback=lambda: Ask([yesno(opts[0])], "yesno", name,
-                                       default=Understood("correct", True, 1.0, "")))
+                  fallback=lambda: Ask([yesno(opts[0])], ReplyKind.YESNO, name,
+                                       default=Understood.yes_no(True)))
         listed = _join(list(labels or opts), "wordup.list_or")
         while True:
             result = dialogue.ask(ask)
@@ -288,7 +289,8 @@ class WordUpHost(GameHost):
         name = self.names[prompt.actor]
         key = ("wordup.roll_physical_first" if prompt.info.get("purpose") == "first_player"
                else "wordup.roll_physical")
-        ask = Ask([Line(key, {"name": name})], "number", name, request={"min": 2, "max": 12})
+        ask = Ask([Line(key, {"name": name})], ReplyKind.NUMBER, name,
+                  request={"min": 2, "max": 12})
         while True:
             result = dialogue.ask(ask)
             if isinstance(result.value, int) and 2 <= result.value <= 12:
@@ -340,7 +342,7 @@ class WordUpHost(GameHost):
                    "take the token": "free", "take it": "free", "answer": "answer",
                    "answer it": "answer", "question": "answer", "answer a question": "answer",
                    "i'll answer": "answer", "ask me": "answer"}
-        return self._pick(dialogue, [say], name, ["free", "answer"], expect="name",
+        return self._pick(dialogue, [say], name, ["free", "answer"], expect=ReplyKind.NAME,
                           intents=intents,
                           yesno=lambda o: Line("wordup.free_or_answer_yesno", {"name": name}))
 
@@ -359,11 +361,13 @@ class WordUpHost(GameHost):
                     intents[f"{x} {y}"] = [a, b]
                     intents[f"{x} and {y} tokens"] = [a, b]
         firsts = [c for c in COLOURS if any(c in p for p in pairs)]
-        ask = Ask([say], "colour", name, request={"options": firsts, "expected": [*firsts, *intents]},
+        ask = Ask([say], ReplyKind.COLOUR, name,
+                  request={"options": firsts, "expected": [*firsts, *intents]},
                   intents=intents,
                   fallback=lambda: Ask([Line("wordup.colour_yesno", {"name": name,
                                                                      "colour": firsts[0]})],
-                                       "yesno", name, default=Understood("correct", True, 1.0, "")))
+                                       ReplyKind.YESNO, name,
+                                       default=Understood.yes_no(True)))
         result = dialogue.ask(ask)
         if isinstance(result.value, list):
             return list(result.value)
@@ -410,13 +414,13 @@ class WordUpHost(GameHost):
         decline = {"no": "decline", "no thanks": "decline", "no thank you": "decline",
                    "decline": "decline", "nobody": "decline", "no one": "decline",
                    "roll again": "decline", "roll": "decline", "none": "decline"}
-        ask = Ask([say], "name", name,
+        ask = Ask([say], ReplyKind.NAME, name,
                   request={"options": partners, "expected": [*partners, *decline]},
                   intents=decline,
                   fallback=lambda: Ask([self._offer(name, partners[0], offers)],
-                                       "yesno", name, intents={**{partners[0].lower(): True},
-                                                               **decline},
-                                       default=Understood("correct", False, 1.0, "")))
+                                       ReplyKind.YESNO, name,
+                                       intents={**{partners[0].lower(): True}, **decline},
+                                       default=Understood.yes_no(False)))
         if len(partners) == 1:
             ask = ask.fallback() if ask.fallback else ask
         result = dialogue.ask(ask)
@@ -470,11 +474,12 @@ class WordUpHost(GameHost):
         say = Line("wordup.stop_or_lose", {"name": name, "colours": _join(held, "wordup.list_or")})
         intents = {"stop": "stop", "i'll stop": "stop", "stop here": "stop", "i stop": "stop",
                    "we stop": "stop", "we'll stop": "stop"}
-        ask = Ask([say], "colour", name, request={"options": ["stop", *held],
+        ask = Ask([say], ReplyKind.COLOUR, name, request={"options": ["stop", *held],
                                                   "expected": ["stop", *held, *intents]},
                   intents=intents,
                   fallback=lambda: Ask([Line("wordup.stop_or_lose_yesno", {"name": name})],
-                                       "yesno", name, default=Understood("correct", True, 1.0, "")))
+                                       ReplyKind.YESNO, name,
+                                       default=Understood.yes_no(True)))
         while True:
             result = dialogue.ask(ask)
             if result.value is True or result.value == "stop":

@@ -21,6 +21,7 @@ from content.schema import WordUpItem
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.learning.learners import Learners, Say
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 
 
@@ -84,7 +85,7 @@ class WordUpLearners:
         say = self.learners.offer(name, turn)
         if say is None:
             return None
-        ask = Ask([line(say)], "yesno", name, default=Understood("correct", False, 1.0, ""))
+        ask = Ask([line(say)], ReplyKind.YESNO, name, default=Understood.yes_no(False))
         accepted = bool(dialogue.ask(ask).value)
         level, reply = self.learners.reply(name, accepted, turn)
         dialogue.speak([line(reply)])

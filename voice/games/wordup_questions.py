@@ -24,6 +24,7 @@ from content.schema import (
 )
 from voice.hosting.exchange import Ask, Help, Line
 from voice.learning.pronounce_help import help_for, parse_help
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 from voice.understanding.spell_request import spellable
 
@@ -70,24 +71,24 @@ def _question_ask(item: WordUpItem, name: str) -> Ask:
     if isinstance(item, MissingWord):
         return Ask([Line("wordup.missing_word", {"sentence": item.sentence,
                                                  "letters": item.letters})],
-                   "word", name, request={"accepted": list(item.answers)},
+                   ReplyKind.WORD, name, request={"accepted": list(item.answers)},
                    spellable=_words(item.sentence), default=wrong, confirm=_confirm_word)
     if isinstance(item, CrosswordClue):
         return Ask([Line("wordup.crossword", {"clue": item.clue,
                                               "letter": item.first_letter.upper()})],
-                   "word", name, request={"accepted": list(item.answers)},
+                   ReplyKind.WORD, name, request={"accepted": list(item.answers)},
                    spellable=_words(item.clue), default=wrong, confirm=_confirm_word)
     if isinstance(item, MultipleChoice):
         a, b, c = item.options
         options = list(item.options)
         return Ask([Line("wordup.multiple_choice", {"question": item.question,
                                                     "a": a, "b": b, "c": c})],
-                   "choice", name, request={"options": options, "answer": item.answers[0]},
+                   ReplyKind.CHOICE, name, request={"options": options, "answer": item.answers[0]},
                    spellable=_words(" ".join([item.question, *options])), default=wrong,
                    confirm=lambda u: _confirm_choice(u, options))
     if isinstance(item, Spelling):
         return Ask([Line("wordup.spelling", {"sentence": item.sentence, "word": item.word})],
-                   "spelling", name,
+                   ReplyKind.SPELLING, name,
                    request=_spelling_request(item),
                    spellable=spellable(_words(item.sentence), item.word, *item.answers),
                    secret=item.word, default=wrong, confirm=_confirm_spelling)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from voice.reply_kind import ReplyKind
+
 SPELLING_PAUSE_S = 1.5
 """A spelling goes on through a pause up to this long (seconds): people spell at their own
 pace, 0.2-0.5 s between letters and often a second or more between the two words of a
@@ -28,7 +30,8 @@ LETTER_PAUSE_S = 0.25
 """The pause that ends one run of letters inside a spelling (seconds): each run is heard as
 it ends, while the speller goes on."""
 
-COMPLETE_KINDS = frozenset({"yesno", "number", "choice", "colour", "command"})
+COMPLETE_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.CHOICE, ReplyKind.COLOUR,
+                            ReplyKind.COMMAND})
 """Prompts whose answer is complete once said: the utterance ends sooner."""
 NUMBER_THRESHOLD = 0.45
 """Speech starts a little lower at a number prompt: a digit is short and often quiet
@@ -72,23 +75,30 @@ class EndpointPolicy:
     probability alone decides)."""
 
     @staticmethod
-    def for_kind(kind: str) -> EndpointPolicy:
+    def for_kind(kind: ReplyKind) -> EndpointPolicy:
         """The policy for a prompt of ``kind``."""
-        if kind == "number":
+        if kind == ReplyKind.NUMBER:
             return EndpointPolicy(threshold=NUMBER_THRESHOLD, trailing_silence_s=0.2,
                                   hold_db=HOLD_DB)
-        if kind == "yesno":
+        if kind == ReplyKind.YESNO:
             return EndpointPolicy(trailing_silence_s=0.2, hold_db=HOLD_DB)
         if kind in COMPLETE_KINDS:
             return EndpointPolicy(trailing_silence_s=0.2)
-        if kind == "letter":  # one letter of a spelling: the pause after it ends it
-            # The usual 0.3 s before the letter is kept (it can only hold the pause since
-            # the last letter's end): with 0.1 s, Whisper heard 4-5 points fewer letters
-            # said alone (bench_hearing.py, 7 espeak voices).
-            return EndpointPolicy(trailing_silence_s=LETTER_PAUSE_S, max_utterance_s=6.0)
-        if kind == "spelling":  # a whole spelling, pauses and all
+        if kind == ReplyKind.SPELLING:  # a whole spelling, pauses and all
             return EndpointPolicy(trailing_silence_s=SPELLING_PAUSE_S)
         return EndpointPolicy(trailing_silence_s=0.45)
+
+    @staticmethod
+    def for_letter() -> EndpointPolicy:
+        """The policy for one run of letters inside a spelling: the pause after it ends it.
+
+        Not a reply kind (the prompt still expects a :attr:`ReplyKind.SPELLING`): the
+        spelling listener ends each run with it and the whole spelling with ``for_kind``.
+        """
+        # The usual 0.3 s before the letter is kept (it can only hold the pause since
+        # the last letter's end): with 0.1 s, Whisper heard 4-5 points fewer letters
+        # said alone (bench_hearing.py, 7 espeak voices).
+        return EndpointPolicy(trailing_silence_s=LETTER_PAUSE_S, max_utterance_s=6.0)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from voice.audio.clips import ASR_RATE_HZ, Clip
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer, recognize_clip
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
 from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
+from voice.reply_kind import ReplyKind
 
 OVERLAP_POLICY = EndpointPolicy(threshold=0.5, trailing_silence_s=0.15, preroll_s=0.3,
                                 min_speech_s=0.06, max_utterance_s=4.0)
@@ -91,7 +92,7 @@ class OverlapListener:
         self.decode = decode
         self.vad = vad or SileroVad()
         self.policy = policy
-        self.grammar = Grammar("command")
+        self.grammar = Grammar(ReplyKind.COMMAND)
         self.echo_utterances = 0
         """Utterances left undecoded as the host's echo (see ECHO_RATIO_DB)."""
         self.vad_s = 0.0

@@ -32,12 +32,14 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from voice.reply_kind import ReplyKind
 from voice.understanding.commands import command_match
 from voice.understanding.judge import RequestError, Understood, judge
 from voice.understanding.replies import said_plainly
 from voice.understanding.transcript import HESITATIONS, tokens
 
-ANSWER_KINDS = frozenset({"yesno", "number", "choice", "colour", "name"})
+ANSWER_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.CHOICE, ReplyKind.COLOUR,
+                          ReplyKind.NAME})
 """Prompts whose answer may stop the host (see the module's docstring)."""
 MAX_ANSWER_WORDS = 3
 """Most words in an answer that stops the host ("the second one", "double six")."""
@@ -92,7 +94,7 @@ class Decision:
 class Expectation:
     """The prompt the table is being asked, as far as barge-in needs it."""
 
-    kind: str = "command"
+    kind: ReplyKind = ReplyKind.COMMAND
     """A judge kind (yesno, number, choice, ...); "command" when only commands apply
     (narration between questions)."""
     request: Mapping[str, Any] = field(default_factory=dict)
@@ -172,7 +174,7 @@ class BargeInPolicy:
         # Whether it fits, never whether it is right: a host that stopped for right answers
         # only would give them away. A choice is read as a pick among its options.
         request = {k: v for k, v in expect.request.items() if k != "answer"}
-        kind = "name" if expect.kind == "choice" else expect.kind
+        kind = ReplyKind.NAME if expect.kind == ReplyKind.CHOICE else expect.kind
         try:
             result = judge({**request, "kind": kind, "heard": [best]})
         except RequestError:
@@ -190,12 +192,12 @@ class BargeInPolicy:
         return Decision(Verdict.KEEP_TALKING, alts, "no fit")
 
 
-def said_alone(heard: str, kind: str) -> bool:
+def said_alone(heard: str, kind: ReplyKind) -> bool:
     """An answer said on its own, as a player cutting in says it: a yes or no said plainly
     ("okay", "all right" are what the recognizer writes for other sounds more often), a
     number or an option in at most MAX_ANSWER_WORDS words. Longer is talk, which after the
     line the dialogue may still read as an answer, but which does not stop the host."""
     words = [w for w in tokens(heard) if w not in HESITATIONS]
-    if kind == "yesno":
+    if kind == ReplyKind.YESNO:
         return said_plainly(heard)
     return 0 < len(words) <= MAX_ANSWER_WORDS

@@ -3,12 +3,19 @@
 The dialogue knows nothing about any game. A game adapter turns the engine's
 Prompt into an :class:`Ask` (what to say, what kind of reply to expect, how to
 judge it) and turns Events into :class:`Line` s to narrate. The dialogue runs
-the same loop for every prompt:
+the same loop for every prompt, one method of :class:`Dialogue` per stage; each
+stage settles the Ask, says listen again (``AGAIN``), or passes to the next:
 
-    say the question -> listen (grammar for the reply kind + commands)
-      -> a global command?  handle it, listen again (does not use a try)
-      -> understood?        confirm if unsure, return it
-      -> unclear?           reprompt; after ``max_tries`` the Ask's default
+    say the question -> _listen      (grammar for the reply kind + commands)
+      -> _on_silence   nothing heard at a patient Ask: never wrong; offer to wait
+      -> _intent       a game phrase allowed here (an action card): the answer
+      -> _understand   the judge, or the Ask's own reader
+      -> _on_command   a global command: handle it, listen again (not a try)
+      -> _on_help      "how do you say ...": answer it, listen again
+      -> _on_wait      "let me think": wait
+      -> _settle       a doubtful letter, a runner-up, a reply heard through talk;
+                       confirm if unsure; unclear: _reprompt, and after
+                       ``max_tries`` the Ask's default
 
 Global commands that change the course of the game (undo, "that was wrong",
 quit) are raised as :class:`ControlFlow` exceptions for the driver, which owns
@@ -25,7 +32,19 @@ from functools import partial
 from typing import Any
 
 from content.lexicon import load_lexicon
-from voice.hosting.exchange import Ask, ControlFlow, Ears, Heard, Line, Mouth, Table
+from voice.hosting.exchange import (
+    AGAIN,
+    Ask,
+    ControlFlow,
+    Ears,
+    Heard,
+    Line,
+    Mouth,
+    Outcome,
+    Table,
+    Turn,
+)
+from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, judge, parse_command
@@ -61,7 +80,7 @@ def _as_typed(ask: Ask, heard: Heard) -> str:
     """The reply as the player put it: a word typed whole at a spelling prompt reaches the
     dialogue as its letters ("wait" as "w a i t"), and the host's own offer says "wait"."""
     said = heard.nbest[0]
-    if ask.expect == "spelling" and heard.typed:
+    if ask.expect == ReplyKind.SPELLING and heard.typed:
         letters = tokens(said)
         if len(letters) > 1 and all(len(t) == 1 for t in letters):
             return "".join(letters)
@@ -79,24 +98,25 @@ def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
     spelling's runner-up, or a spoken free answer with a confirmation line."""
     if result.verdict != "unclear" or not result.value:
         return False
-    if ask.expect == "spelling":
+    if ask.expect == ReplyKind.SPELLING:
         return result.value in _spellings(ask)
-    return ask.expect == "word" and ask.confirm is not None and not heard.typed
+    return ask.expect == ReplyKind.WORD and ask.confirm is not None and not heard.typed
 
 
 def _said_instead(ask: Ask, result: Understood) -> bool:
     """A word said at a spelling prompt instead of its letters: no letter was read."""
-    return ask.expect == "spelling" and result.verdict == "unclear" and not result.value \
+    return ask.expect == ReplyKind.SPELLING and result.verdict == "unclear" and not result.value \
         and bool(result.heard) and result.command is None
 
 
 def _doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
     """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
     doubt = "correct" if heard.unsure else "unclear"
-    if (ask.expect not in ("number", "yesno") or result.verdict != doubt or heard.typed
+    if (ask.expect not in (ReplyKind.NUMBER, ReplyKind.YESNO) or result.verdict != doubt
+            or heard.typed
             or result.value is None or result.command is not None or ask.understand):
         return ""
-    return ("yes" if result.value else "no") if ask.expect == "yesno" else str(result.value)
+    return ("yes" if result.value else "no") if ask.expect == ReplyKind.YESNO else str(result.value)
 
 
 def _a_quiz(ask: Ask) -> bool:
@@ -219,121 +239,176 @@ class Dialogue:
         if expect is None:
             return
         if ask is None:
-            expect("command", [], {})
+            expect(ReplyKind.COMMAND, [], {})
         else:
             expect(ask.expect, [*self._expected(ask), *ask.intents], dict(ask.request))
 
     def _ask(self, ask: Ask) -> Understood:
+        """The loop of the module's diagram: one listen at a time through the stages, until
+        a stage settles the Ask (each stage either decides, says listen again, or passes)."""
         self._last = self.speak(ask.say)
         self._told_loud = False
-        tries = 0
-        silent = 0
-        offered = False
-        start = heard_until = self.clock()
+        turn = Turn.begin(ask, self.clock())
         while True:
-            # Intents go into the grammar too, or a constrained recognizer never hears them.
-            expected = [*self._expected(ask), *ask.intents]
-            wait = ask.timeout_s * self.patience
-            before = max(self.clock(), heard_until)
-            if ask.time_limit_s is not None:
-                left = ask.time_limit_s - (before - start)
-                if left <= 0:
-                    self.tell("common.answer_time_up", name=ask.addressee)
-                    return self._give_up(ask)
-                wait = min(wait, left)
-            heard = self.ears.listen(ask.expect, expected, wait)
-            if heard.ended:
-                raise ControlFlow("quit")
-            if heard.timed_out:
-                # A listen that timed out took the whole wait, whatever the clock says
-                # (scripted sessions feed silences without sleeping).
-                heard_until = before + wait
-            if not heard.nbest and (ask.patient or ask.time_limit_s is not None):
-                silent += 1
-                if ask.time_limit_s is not None and heard_until - start >= ask.time_limit_s:
-                    continue  # the time is up: said at the top of the loop
-                if ask.time_limit_s is None and silent >= self.max_tries:
-                    # Silence is not a wrong answer: offer to wait, repeat or skip.
-                    silent = 0
-                    offered = True
-                    self.tell("common.silence_offer", name=ask.addressee)
-                    continue
-                self.tell(self._too_loud(heard) or self._not_heard_key(ask),
-                          name=ask.addressee)
-                continue
-            if heard.nbest:
-                self._pending_end = heard.end_s
-                self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
-            intent = self._intent(ask, heard)
-            if intent is not None:
-                return intent
-            result = self._understand(ask, heard)
-            if result.command == "skip":
-                # "Skip" / "pass" at a question: the player gives up; the sheet's
-                # default (wrong, and the answer is read) applies.
-                if ask.default is not None or ask.fallback is not None:
-                    return self._give_up(ask)
-                self.tell("common.not_now")
-                continue
-            if result.command is not None:
-                if result.confidence < EXACT_COMMAND and not self._near_command(result, ask):
-                    self.tell("common.say_again", name=ask.addressee)
-                    continue
-                self._handle_command(result.command, ask, heard)
-                continue
-            if result.verdict == "unclear" and self._helped(ask, heard):
-                continue
-            if (ask.patient and result.verdict != "correct"
-                    and waiting(_as_typed(ask, heard), offered=offered)):
-                silent = 0
-                self.tell("common.waiting", name=ask.addressee)
-                continue
-            self.exchanges.append(
-                {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
-                 "value": result.value}
-            )
-            if result.doubt:
-                # Sound-alike letters: ask about those only ("Was that B or P?"); the
-                # first attempt stays the answer.
-                result = self._settle_letters(ask, result)
-            elif _torn(ask, heard, result):
-                # The recognizer was torn and its runner-up is right (a spelling, or an
-                # answer heard as "more than" for Marvin): confirm what was heard; a
-                # "no" leaves the first attempt, wrong, never a second try with the
-                # answer given away.
-                said = ask.confirm(result) if ask.confirm is not None else Line(
-                    "common.did_you_say", {"said": "-".join(str(result.value).upper())})
-                if self._confirmed(said, ask.addressee):
-                    return Understood("correct", result.value, 1.0, result.heard)
-                return Understood("wrong", None, 1.0, result.heard)
-            elif said_back := _doubtful_reply(ask, heard, result):
-                # Heard only through talk: "Did you say seven?"; a "no" asks again.
-                if self._confirmed(Line("common.did_you_say", {"said": said_back}),
-                                   ask.addressee):
-                    return Understood("correct", result.value, 1.0, result.heard)
-                result = Understood("unclear", None, 0.0, result.heard)  # asked again
-            if result.verdict != "unclear":
-                if (ask.confirm is not None and result.confidence < self.confirm_below
-                        and not (heard.typed and ask.expect == "spelling")):
-                    if not self._confirmed(ask.confirm(result), ask.addressee):
-                        if result.verdict == "correct" and _a_quiz(ask):
-                            # "Did you say fork?" named the right answer: a "no" is a
-                            # wrong answer, not a second try with the answer given away.
-                            return Understood("wrong", None, 1.0, result.heard)
-                        tries += 1
-                        if tries >= self.max_tries:
-                            return self._give_up(ask)
-                        self.tell("common.say_again", name=ask.addressee)
-                        continue
-                return result
-            tries += 1
-            if tries >= self.max_tries:
+            outcome = self._exchange(turn)
+            if isinstance(outcome, Understood):
+                return outcome
+
+    def _exchange(self, turn: Turn) -> Outcome:
+        """listen -> silence / intent / command / help / wait -> understand -> settle."""
+        ask = turn.ask
+        heard = self._listen(turn)
+        if heard is None:
+            return self._give_up(ask)
+        outcome = self._on_silence(turn, heard) or self._intent(ask, heard)
+        if outcome is not None:
+            return outcome
+        result = self._understand(ask, heard)
+        for stage in (self._on_command, self._on_help, self._on_wait):
+            outcome = stage(turn, heard, result)
+            if outcome is not None:
+                return outcome
+        self.exchanges.append(
+            {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
+             "value": result.value}
+        )
+        return self._settle(turn, heard, result)
+
+    # -- the stages of one listen ---------------------------------------------
+    def _listen(self, turn: Turn) -> Heard | None:
+        """Hear one utterance (written in the transcript), or None when the Ask's time
+        limit has run out (said here; the Ask's default applies)."""
+        ask = turn.ask
+        # Intents go into the grammar too, or a constrained recognizer never hears them.
+        expected = [*self._expected(ask), *ask.intents]
+        wait = ask.timeout_s * self.patience
+        before = max(self.clock(), turn.heard_until)
+        if ask.time_limit_s is not None:
+            left = ask.time_limit_s - (before - turn.start)
+            if left <= 0:
+                self.tell("common.answer_time_up", name=ask.addressee)
+                return None
+            wait = min(wait, left)
+        heard = self.ears.listen(ask.expect, expected, wait)
+        if heard.ended:
+            raise ControlFlow("quit")
+        if heard.timed_out:
+            # A listen that timed out took the whole wait, whatever the clock says
+            # (scripted sessions feed silences without sleeping).
+            turn.heard_until = before + wait
+        if heard.nbest:
+            self._pending_end = heard.end_s
+            self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
+        return heard
+
+    def _on_silence(self, turn: Turn, heard: Heard) -> Outcome:
+        """Silence at a patient or timed Ask is never a wrong answer: say it was not heard,
+        and after ``max_tries`` silences offer to wait, repeat or skip."""
+        ask = turn.ask
+        if heard.nbest or not (ask.patient or ask.time_limit_s is not None):
+            return None
+        turn.silent += 1
+        if ask.time_limit_s is not None and turn.heard_until - turn.start >= ask.time_limit_s:
+            return AGAIN  # the time is up: said by the next listen
+        if ask.time_limit_s is None and turn.silent >= self.max_tries:
+            turn.silent = 0
+            turn.offered = True
+            self.tell("common.silence_offer", name=ask.addressee)
+            return AGAIN
+        self.tell(self._too_loud(heard) or self._not_heard_key(ask), name=ask.addressee)
+        return AGAIN
+
+    def _on_command(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A global command: carried out (a near miss once confirmed), then listen again.
+        "Skip" at a question gives up: the sheet's default (wrong, the answer read)."""
+        ask = turn.ask
+        if result.command == "skip":
+            if ask.default is not None or ask.fallback is not None:
                 return self._give_up(ask)
-            key = self._too_loud(heard) or (
-                self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-                else "common.spell_letters" if _said_instead(ask, result)
-                else "common.unclear")
-            self.tell(key, name=ask.addressee)
+            self.tell("common.not_now")
+            return AGAIN
+        if result.command is None:
+            return None
+        if result.confidence < EXACT_COMMAND and not self._near_command(result, ask):
+            self.tell("common.say_again", name=ask.addressee)
+            return AGAIN
+        self._handle_command(result.command, ask, heard)
+        return AGAIN
+
+    def _on_help(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A help request ("how do you say ..."), answered without using up a try."""
+        if result.verdict == "unclear" and self._helped(turn.ask, heard):
+            return AGAIN
+        return None
+
+    def _on_wait(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """"Let me think" at a patient Ask: the host waits (the silences start again)."""
+        ask = turn.ask
+        if (ask.patient and result.verdict != "correct"
+                and waiting(_as_typed(ask, heard), offered=turn.offered)):
+            turn.silent = 0
+            self.tell("common.waiting", name=ask.addressee)
+            return AGAIN
+        return None
+
+    # -- settling what was understood -------------------------------------------
+    def _settle(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A doubtful letter, a runner-up or a reply heard through talk is asked about; a
+        reply understood is then confirmed if unsure; an unclear one is reprompted."""
+        ask = turn.ask
+        if result.doubt:
+            # Sound-alike letters: ask about those only ("Was that B or P?"); the
+            # first attempt stays the answer.
+            result = self._settle_letters(ask, result)
+        elif _torn(ask, heard, result):
+            return self._settle_runner_up(ask, result)
+        elif said_back := _doubtful_reply(ask, heard, result):
+            # Heard only through talk: "Did you say seven?"; a "no" asks again.
+            if self._confirmed(Line("common.did_you_say", {"said": said_back}), ask.addressee):
+                return Understood("correct", result.value, 1.0, result.heard)
+            result = Understood("unclear", None, 0.0, result.heard)  # asked again
+        if result.verdict == "unclear":
+            return self._reprompt(turn, heard, result)
+        return self._settle_confidence(turn, heard, result)
+
+    def _settle_runner_up(self, ask: Ask, result: Understood) -> Understood:
+        """The recognizer was torn and its runner-up is right (a spelling, or an answer
+        heard as "more than" for Marvin): confirm what was heard; a "no" leaves the first
+        attempt, wrong, never a second try with the answer given away."""
+        said = ask.confirm(result) if ask.confirm is not None else Line(
+            "common.did_you_say", {"said": "-".join(str(result.value).upper())})
+        if self._confirmed(said, ask.addressee):
+            return Understood("correct", result.value, 1.0, result.heard)
+        return Understood("wrong", None, 1.0, result.heard)
+
+    def _settle_confidence(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """A reply understood with low confidence is confirmed ("Did you say fork?"); a
+        spelling typed at a keyboard never is (what was typed is what was meant)."""
+        ask = turn.ask
+        if (ask.confirm is None or result.confidence >= self.confirm_below
+                or (heard.typed and ask.expect == ReplyKind.SPELLING)
+                or self._confirmed(ask.confirm(result), ask.addressee)):
+            return result
+        if result.verdict == "correct" and _a_quiz(ask):
+            # "Did you say fork?" named the right answer: a "no" is a
+            # wrong answer, not a second try with the answer given away.
+            return Understood("wrong", None, 1.0, result.heard)
+        if turn.spend_try(self.max_tries):
+            return self._give_up(ask)
+        self.tell("common.say_again", name=ask.addressee)
+        return AGAIN
+
+    def _reprompt(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
+        """An unclear reply uses up a try: say what was missing, or give up after the last."""
+        ask = turn.ask
+        if turn.spend_try(self.max_tries):
+            return self._give_up(ask)
+        key = self._too_loud(heard) or (
+            self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+            else "common.spell_letters" if _said_instead(ask, result)
+            else "common.unclear")
+        self.tell(key, name=ask.addressee)
+        return AGAIN
 
     def _too_loud(self, heard: Heard) -> str | None:
         """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
@@ -343,21 +418,21 @@ class Dialogue:
     @staticmethod
     def _not_heard_key(ask: Ask) -> str:
         """Nothing was heard: say what is wanted ("say yes or no" where that is the answer)."""
-        return "common.not_heard_yesno" if ask.expect == "yesno" else "common.not_heard"
+        return "common.not_heard_yesno" if ask.expect == ReplyKind.YESNO else "common.not_heard"
 
     def _expected(self, ask: Ask) -> list[str]:
         req = ask.request
-        if ask.expect == "choice":
+        if ask.expect == ReplyKind.CHOICE:
             return [str(o) for o in req.get("options", ())]
-        if ask.expect == "word":
+        if ask.expect == ReplyKind.WORD:
             return [str(a) for a in req.get("accepted", ())]
-        if ask.expect == "spelling":
+        if ask.expect == ReplyKind.SPELLING:
             return [str(req.get("answer", ""))] + [str(v) for v in req.get("variants", ())]
-        if ask.expect in ("name", "colour"):
+        if ask.expect in (ReplyKind.NAME, ReplyKind.COLOUR):
             return [str(o) for o in req.get("options", ())]
-        if ask.expect == "yesno":
+        if ask.expect == ReplyKind.YESNO:
             return ["yes", "no"]
-        if ask.expect == "number":
+        if ask.expect == ReplyKind.NUMBER:
             return [str(n) for n in range(int(req.get("min", 1)), int(req.get("max", 12)) + 1)]
         return [str(x) for x in req.get("expected", ())]
 
@@ -368,9 +443,9 @@ class Dialogue:
             return ask.understand(heard)
         request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
         request.pop("expected", None)
-        if ask.expect == "spelling":
+        if ask.expect == ReplyKind.SPELLING:
             request["typed"] = heard.typed
-        if ask.expect in ("yesno", "number", "command"):
+        if ask.expect in (ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.COMMAND):
             request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}
         return judge(request)
 
@@ -411,7 +486,7 @@ class Dialogue:
             for k, heard_letter, other in result.doubt:
                 first, second = heard_letter.upper(), other.upper()
                 which = Ask(say=[Line("common.which_letter", {"first": first, "second": second})],
-                            expect="spelling", addressee=ask.addressee,
+                            expect=ReplyKind.SPELLING, addressee=ask.addressee,
                             understand=partial(_one_letter, choices=(heard_letter, other)),
                             default=Understood("correct", heard_letter, 1.0, ""))
                 letters[k] = str(self.ask(which).value)
@@ -439,8 +514,8 @@ class Dialogue:
     def _confirmed(self, question: Line, addressee: str) -> bool:
         """A yes/no aside; "repeat" afterwards still means the question that was pending."""
         pending = self._last
-        yes_no = Ask(say=[question], expect="yesno", addressee=addressee,
-                     default=Understood("correct", False, 1.0, ""))
+        yes_no = Ask(say=[question], expect=ReplyKind.YESNO, addressee=addressee,
+                     default=Understood.yes_no(False))
         try:
             return bool(self.ask(yes_no).value)
         finally:
@@ -522,7 +597,7 @@ class Dialogue:
     def _pause(self, ask: Ask) -> None:
         self.tell("common.paused")
         while True:
-            heard = self.ears.listen("command", [], 3600.0)
+            heard = self.ears.listen(ReplyKind.COMMAND, [], 3600.0)
             if heard.nbest and parse_command(heard.nbest[0]) in ("resume", "quit"):
                 if parse_command(heard.nbest[0]) == "quit":
                     raise ControlFlow("quit")

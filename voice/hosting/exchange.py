@@ -2,16 +2,19 @@
 
 An :class:`Ask` (a question and how to understand the reply), the :class:`Heard` reply,
 the :class:`Line` s the host speaks, a :class:`Help` reply, the :class:`ControlFlow` a
-command raises for the driver, and the protocols the dialogue speaks and listens
-through. :mod:`voice.hosting.dialogue` runs the exchange.
+command raises for the driver, the protocols the dialogue speaks and listens
+through, and a :class:`Turn`: one Ask's progress, which each stage of the dialogue
+reads and updates (what a stage decides is an :data:`Outcome`).
+:mod:`voice.hosting.dialogue` runs the exchange.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol, TypeAlias
 
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
 
 
@@ -62,7 +65,7 @@ class Mouth(Protocol):
 class Ears(Protocol):
     """Speech in: one utterance, constrained to a reply kind and its phrases."""
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard: ...
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard: ...
 
 
 class Table(Protocol):
@@ -96,8 +99,8 @@ class ControlFlow(Exception):
 class Ask:
     """One question to the table and how to understand the reply.
 
-    ``expect`` is a judge kind (word, choice, spelling, yesno, number, name,
-    colour); ``request`` holds the judge fields for it (accepted, options and
+    ``expect`` is the :class:`~voice.reply_kind.ReplyKind` of reply wanted;
+    ``request`` holds the judge fields for it (accepted, options and
     answer, answer and variants). ``spellable`` are words the player may ask to
     have spelled; ``secret`` may never be spelled (the Spelling target).
     ``default`` is what an Ask resolves to after ``max_tries`` unclear replies,
@@ -106,7 +109,7 @@ class Ask:
     """
 
     say: list[Line]
-    expect: str
+    expect: ReplyKind
     addressee: str
     request: dict[str, Any] = field(default_factory=dict)
     spellable: tuple[str, ...] = ()
@@ -131,3 +134,42 @@ class Ask:
     time_limit_s: float | None = None
     """The per-answer time limit (a variant): with no answer this many seconds after the
     question was read, the Ask resolves to ``default``, the one way silence is a miss."""
+
+
+class Again:
+    """A stage dealt with the utterance (a command, help, a reprompt): listen again."""
+
+    def __repr__(self) -> str:
+        return "AGAIN"
+
+
+AGAIN: Final = Again()
+Outcome: TypeAlias = "Understood | Again | None"
+"""What a stage of :meth:`~voice.hosting.dialogue.Dialogue.ask` decides: the Ask's answer,
+listen again, or None (not this stage's to decide: the next stage's)."""
+
+
+@dataclass
+class Turn:
+    """One Ask from its question to its answer: what its listens have used up so far."""
+
+    ask: Ask
+    start: float
+    """When the question had been read (a time limit counts from here)."""
+    heard_until: float
+    """Clock time up to which the table was listened to (a timed-out listen took its wait)."""
+    tries: int = 0
+    """Unclear or unconfirmed replies: after ``max_tries`` the Ask's default."""
+    silent: int = 0
+    """Silences at a patient or timed Ask: after ``max_tries`` the offer to wait."""
+    offered: bool = False
+    """The offer to wait was made: "wait" is now an answer to it."""
+
+    @staticmethod
+    def begin(ask: Ask, now: float) -> Turn:
+        return Turn(ask, start=now, heard_until=now)
+
+    def spend_try(self, max_tries: int) -> bool:
+        """Use up one try; True when that was the last."""
+        self.tries += 1
+        return self.tries >= max_tries

@@ -23,6 +23,7 @@ from voice.hosting.exchange import Ask, ControlFlow, Line
 from voice.hosting.flag_help import PLAYERS_HELP, TEAMS_HELP, VARIANT_HELP
 from voice.hosting.host import GAME_TITLES, PlayOptions
 from voice.hosting.names import MAX_NAME, check_name
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import readings
 
@@ -173,7 +174,7 @@ class VoiceSetup:
         self.d.tell(f"common.rate_{settings.rate}")
 
     def yes(self, line: Line, who: str, default: bool) -> bool:
-        ask = Ask([line], "yesno", who, default=Understood("correct", default, 1.0, ""))
+        ask = Ask([line], ReplyKind.YESNO, who, default=Understood("correct", default, 1.0, ""))
         return bool(self._ask(ask).value)
 
     def _ask(self, ask: Ask) -> Understood:
@@ -187,11 +188,12 @@ class VoiceSetup:
 
     def ask_game(self) -> str:
         titles = list(GAME_TITLES.values())
-        ask = Ask([Line("setup.welcome")], "name", "everyone",
+        ask = Ask([Line("setup.welcome")], ReplyKind.NAME, "everyone",
                   request={"options": titles, "expected": [*titles, *GAME_WORDS]},
                   intents=GAME_WORDS,
-                  fallback=lambda: Ask([Line("setup.game_yesno", {"game": titles[0]})], "yesno",
-                                       "everyone", default=Understood("correct", True, 1.0, "")))
+                  fallback=lambda: Ask([Line("setup.game_yesno", {"game": titles[0]})],
+                                       ReplyKind.YESNO,
+                                       "everyone", default=Understood.yes_no(True)))
         result = self._ask(ask)
         if result.value is True:
             game = "wordup"
@@ -209,7 +211,7 @@ class VoiceSetup:
 
     def ask_number(self, line: Line, who: str, lo: int, hi: int, default: int,
                    words: dict[str, int] | None = None) -> int:
-        ask = Ask([line], "number", who, request={"min": lo, "max": hi,
+        ask = Ask([line], ReplyKind.NUMBER, who, request={"min": lo, "max": hi,
                                                    "expected": list(words or {})},
                   intents=words or {}, default=Understood("correct", default, 1.0, ""))
         while True:
@@ -250,25 +252,25 @@ class VoiceSetup:
     def ask_name(self, line: Line, who: str, taken: Sequence[str]) -> str:
         """A name: said, spelled back for confirmation, spelled letter by letter if wrong."""
         say: list[Line] = [line]
-        kind = "name"
+        kind = ReplyKind.NAME
         while True:
             heard = self._listen(say, kind, who)
-            name = _letters_name(heard) if kind == "spelling" else _clean_name(heard)
+            name = _letters_name(heard) if kind == ReplyKind.SPELLING else _clean_name(heard)
             if not name:
                 say = [Line("setup.name_unclear"), Line("setup.name_spell")]
-                kind = "spelling"
+                kind = ReplyKind.SPELLING
                 continue
             if name.casefold() in {t.casefold() for t in taken}:
                 say = [Line("setup.name_taken", {"name": name}), line]
-                kind = "name"
+                kind = ReplyKind.NAME
                 continue
             check = Line("setup.name_check", {"name": name, "letters": spelled(name)})
             if self.yes(check, who, default=True):
                 return name
             say = [Line("setup.name_spell")]
-            kind = "spelling"
+            kind = ReplyKind.SPELLING
 
-    def _listen(self, say: list[Line], kind: str, who: str) -> str:
+    def _listen(self, say: list[Line], kind: ReplyKind, who: str) -> str:
         """One free reply, with the global commands that make sense before a game."""
         self.d.speak(say)
         tries = 0
@@ -280,7 +282,7 @@ class VoiceSetup:
             if text:
                 self.d.transcript(who, text)
             command = parse_command(text) if text else None
-            if kind == "spelling" and command == "spell":
+            if kind == ReplyKind.SPELLING and command == "spell":
                 command = None  # "spell a n a" is the spelling itself
             if command == "quit":
                 raise ControlFlow("quit")

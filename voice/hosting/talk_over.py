@@ -34,9 +34,17 @@ import numpy as np
 from voice.audio.clips import ASR_RATE_HZ, StreamResampler
 from voice.audio.echo import FRAME, FarEnd, SpeexCanceller
 from voice.hearing.overlap import OverlapListener
-from voice.hosting.barge_in import BargeInPolicy, Decision, Expectation, LineSpan, Verdict
+from voice.hosting.barge_in import (
+    ANSWER_KINDS,
+    BargeInPolicy,
+    Decision,
+    Expectation,
+    LineSpan,
+    Verdict,
+)
 from voice.hosting.exchange import Heard
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
+from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import Playback
 from voice.speaking.tts import Pyttsx3Speaker
 
@@ -100,12 +108,11 @@ class TalkOver:
 
     # -- what the game tells it ---------------------------------------------------------
 
-    def expect(self, kind: str, expected: Sequence[str] = (),
+    def expect(self, kind: ReplyKind, expected: Sequence[str] = (),
                request: Mapping[str, Any] | None = None) -> None:
         """The prompt being asked ("command" between questions): what may stop the host."""
         exp = Expectation(kind, dict(request or {}))
-        grammar = VoiceEars.grammar(kind if kind in ("yesno", "number", "choice", "colour",
-                                                     "name") else "command", expected)
+        grammar = VoiceEars.grammar(kind if kind in ANSWER_KINDS else ReplyKind.COMMAND, expected)
         with self._lock:
             self._expect = exp
             self.listener.expect(grammar)
@@ -269,10 +276,10 @@ class TalkOverEars:
         self.inner = inner
         self.talk = talk
 
-    def expect(self, kind: str, expected: Sequence[str], request: Mapping[str, Any]) -> None:
+    def expect(self, kind: ReplyKind, expected: Sequence[str], request: Mapping[str, Any]) -> None:
         self.talk.expect(kind, expected, request)
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
         heard = self.talk.take()
         if heard is not None:
             return heard

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TextIO
 
 from voice.hosting.exchange import Heard
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import MAX_TEXT
 
 
@@ -129,7 +130,7 @@ class TextEars:
         self.echo = echo
         self._prompted = False
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
         if self.interactive and not self._prompted:
             print(self.prompt, end="", flush=True)
             self._prompted = True

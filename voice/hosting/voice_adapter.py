@@ -27,6 +27,7 @@ from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 from voice.hearing.audio_in import AudioIn
 from voice.hosting.exchange import Heard, Mouth
+from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import Playback
 from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, ReadingSpeaker
 from voice.understanding.judge import grammar_words, parse_command
@@ -35,7 +36,7 @@ from voice.understanding.replies import said_plainly, yesno
 SPELLED = re.compile(r"[A-Z](?:-[A-Z])+")
 """A word spelled out in the transcript's style: capitals joined by hyphens."""
 
-FREE_KINDS = frozenset({"name", "word"})
+FREE_KINDS = frozenset({ReplyKind.NAME, ReplyKind.WORD})
 """Kinds that listen without a grammar when no answers are expected (a new player's name)."""
 SURE_OTHER_WORD = 0.5
 """Confidence (0-1) a recognizer needs for a yes or no said by another word ("okay",
@@ -131,7 +132,7 @@ class ListenPolicy:
         return clock() - start
 
 
-def said_answers(kind: str, expected: Sequence[str]) -> list[str]:
+def said_answers(kind: ReplyKind, expected: Sequence[str]) -> list[str]:
     """The answers the table has heard for a prompt, for engines biased towards them.
 
     Options, names and colours are read out, numbers and yes/no are known to
@@ -140,12 +141,12 @@ def said_answers(kind: str, expected: Sequence[str]) -> list[str]:
     answer's accepted answers go to Grammar.verify instead: checked only after a free
     decode, and only ever confirmed.)
     """
-    if kind == "yesno":
+    if kind == ReplyKind.YESNO:
         return ["yes", "no"]
-    if kind == "number":
+    if kind == ReplyKind.NUMBER:
         return [number_words(int(e)).replace("-", " ") if e.isdigit() and int(e) <= 100 else e
                 for e in expected]
-    if kind in ("choice", "colour", "name", "command"):
+    if kind in (ReplyKind.CHOICE, ReplyKind.COLOUR, ReplyKind.NAME, ReplyKind.COMMAND):
         return list(expected)
     return []
 
@@ -168,15 +169,15 @@ class VoiceEars:
         self._idle_since: float | None = clock() if live else None
 
     @staticmethod
-    def grammar(kind: str, expected: Sequence[str]) -> Grammar:
+    def grammar(kind: ReplyKind, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
         # A free answer's accepted answers are checked after a free decode; a spelling's
         # tell the recognizer how many letters to wait for (never what they are).
         return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected),
-                          verify=expected if kind in ("word", "spelling") else ())
+                          verify=expected if kind in (ReplyKind.WORD, ReplyKind.SPELLING) else ())
 
-    def _hear(self, kind: str, grammar: Grammar, wait_s: float) -> Recognition:
+    def _hear(self, kind: ReplyKind, grammar: Grammar, wait_s: float) -> Recognition:
         """One utterance; a burst that decodes to nothing (a click, a breath) is not one.
 
         The engine's voice detector can fire on a noise and then give no words;
@@ -190,7 +191,7 @@ class VoiceEars:
                 return rec
             wait_s -= used_s
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
         self.policy.wait_open(self.gate, self.clock, self.sleep)
         grammar = self.grammar(kind, expected)
         # A live microphone kept capturing (silenced by the gate) since the last
@@ -201,9 +202,9 @@ class VoiceEars:
         now = self.clock()
         if self.live:
             self._idle_since = now
-        if kind == "yesno":
+        if kind == ReplyKind.YESNO:
             rec = unsure_replies_dropped(rec)
-        if kind in ("yesno", "number"):
+        if kind in (ReplyKind.YESNO, ReplyKind.NUMBER):
             rec = unsure_after_command_dropped(rec)
         self.last = rec
         if rec.speech_end_ms is not None and rec.result_at_ms >= rec.speech_end_ms:
@@ -251,9 +252,9 @@ class TypedSpelling:
     def __init__(self, inner: object) -> None:
         self.inner = inner
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
         heard: Heard = self.inner.listen(kind, expected, timeout_s)  # type: ignore[attr-defined]
-        if kind != "spelling" or not heard.nbest or heard.ended:
+        if kind != ReplyKind.SPELLING or not heard.nbest or heard.ended:
             return heard
         text = heard.nbest[0].strip()
         word = text.replace("-", "")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from content.numbers import UNITS
+from voice.reply_kind import ReplyKind
 from voice.understanding import choice as _choice
 from voice.understanding import letters as _letters
 from voice.understanding.commands import (
@@ -46,7 +47,7 @@ __all__ = [
     "COMMANDS", "KINDS", "Understood", "grammar_words", "judge", "parse_command", "spell_target",
 ]
 
-KINDS = ("word", "choice", "spelling", "yesno", "number", "command", "name", "colour")
+KINDS = tuple(ReplyKind)
 
 COLOURS = ("orange", "green", "blue", "yellow", "red", "purple", "pink", "black", "white",
            "brown", "grey")
@@ -74,6 +75,13 @@ class Understood:
     doubt: tuple[tuple[int, str, str], ...] = ()
     """A spelling heard with letters the recognizer may have confused: ``(position,
     letter heard, the sound-alike letter)`` each, for "Was that B or P?"."""
+
+    @classmethod
+    def yes_no(cls, yes: bool, heard: str = "") -> Understood:
+        """A yes or no, understood. A yes/no question has no right answer, so the verdict
+        only says the reply was understood and ``value`` is the answer (True for yes):
+        ``Understood.yes_no(False)`` is a plain "no", not a wrong answer."""
+        return cls("correct", yes, 1.0, heard)
 
 
 class RequestError(ValueError):
@@ -165,24 +173,25 @@ def judge(request: Mapping[str, Any]) -> Understood:
     kind = request.get("kind")
     if kind not in KINDS:
         raise RequestError(f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
+    kind = ReplyKind(kind)
     if "heard" not in request:
         raise RequestError("missing 'heard' (a string or an n-best list of strings)")
     _check_sizes(request)
     alts = _alternatives(request["heard"])
-    if kind == "word":
+    if kind == ReplyKind.WORD:
         return _judge_word(_strings(request, "accepted"), alts)
-    if kind == "choice":
+    if kind == ReplyKind.CHOICE:
         return _judge_choice(request, alts)
-    if kind == "spelling":
+    if kind == ReplyKind.SPELLING:
         return _judge_spelling(request, alts)
-    if kind == "yesno":
+    if kind == ReplyKind.YESNO:
         return _first(alts, yesno)
-    if kind == "number":
+    if kind == ReplyKind.NUMBER:
         lo, hi = request.get("min", 1), request.get("max", 12)
         if not (isinstance(lo, int) and isinstance(hi, int)) or lo > hi:
             raise RequestError("'min' and 'max' must be integers with min <= max (default 1-12)")
         return _first(alts, lambda a: number(a, lo, hi))
-    if kind == "command":
+    if kind == ReplyKind.COMMAND:
         return _first(alts, parse_command)
     return _judge_pick(request, kind, alts)
 
@@ -295,8 +304,8 @@ def _judge_choice(request: Mapping[str, Any], alts: list[str]) -> Understood:
 # ------------------------------------------------------------------ name/colour
 
 
-def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Understood:
-    if kind == "colour":
+def _judge_pick(request: Mapping[str, Any], kind: ReplyKind, alts: list[str]) -> Understood:
+    if kind == ReplyKind.COLOUR:
         options = _strings(request, "options", required=False) or list(COLOURS)
     else:
         options = _strings(request, "options")
@@ -306,12 +315,12 @@ def _judge_pick(request: Mapping[str, Any], kind: str, alts: list[str]) -> Under
         right = _answer_index(request, options)
 
     def read(alt: str) -> int | None:
-        if kind == "colour":
+        if kind == ReplyKind.COLOUR:
             toks = [_COLOUR_SPELLINGS.get(t, t) for t in tokens(alt)]
             alt = " ".join(toks)
         # Colours are never read as a numbered list: "three" (a misheard "green") is
         # no colour, where it would have taken the third one.
-        idx, _, _ = _choice.choose(options, alt, by_place=kind != "colour")
+        idx, _, _ = _choice.choose(options, alt, by_place=kind != ReplyKind.COLOUR)
         return idx
 
     first = _first_said(alts)
@@ -449,7 +458,7 @@ _CHOICE_WORDS = ["a", "b", "c", "d", "ay", "bee", "see", "dee", "option", "lette
                  "the fourth one", "the last one", "alpha", "bravo", "charlie", "delta"]
 
 
-def grammar_words(kind: str, expected: Sequence[str] = ()) -> list[str]:
+def grammar_words(kind: ReplyKind, expected: Sequence[str] = ()) -> list[str]:
     """Words and phrases a constrained recognizer should allow at a prompt of ``kind``.
 
     Expected answers or options first, then the kind's own words (letters,
@@ -458,9 +467,9 @@ def grammar_words(kind: str, expected: Sequence[str] = ()) -> list[str]:
     (Vosk's "[unk]").
     """
     if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; allowed: {', '.join(KINDS)}")
+        raise ValueError(f"unknown kind '{kind}'; allowed: {', '.join(KINDS)}")
     words: list[str] = [" ".join(tokens(e)) for e in expected]
-    if kind == "word" and expected:
+    if kind == ReplyKind.WORD and expected:
         from voice.understanding.answer_match import _lexicon, _spoken_forms
 
         lex = _lexicon()
@@ -468,15 +477,15 @@ def grammar_words(kind: str, expected: Sequence[str] = ()) -> list[str]:
             toks = tokens(e)
             if len(toks) == 1:
                 words.extend(sorted(_spoken_forms(toks[0], lex)))
-    elif kind == "spelling":
+    elif kind == ReplyKind.SPELLING:
         words += _letters.letter_words()
-    elif kind == "choice":
+    elif kind == ReplyKind.CHOICE:
         words += _CHOICE_WORDS
-    elif kind == "yesno":
+    elif kind == ReplyKind.YESNO:
         words += _YESNO_WORDS
-    elif kind == "number":
+    elif kind == ReplyKind.NUMBER:
         words += _NUMBER_WORDS
-    elif kind == "colour" and not expected:
+    elif kind == ReplyKind.COLOUR and not expected:
         words += list(COLOURS)
     words += command_phrases()
     return [w for w in dict.fromkeys(w.lower().strip() for w in words) if w]

@@ -47,6 +47,7 @@ from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot, data_dir, rng_from_json
 from voice.hosting.text_adapter import Transcript
 from voice.hosting.voice_adapter import VoiceEars
+from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 from voice.speaking.phrases import Phrases
 from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
@@ -262,7 +263,7 @@ class SimulatedEars:
         self.replies: list[Reply] = []
         self._again = 0
 
-    def listen(self, kind: str, expected: Sequence[str], timeout_s: float) -> Heard:
+    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
         if len(self.replies) >= self.max_replies:
             return Heard(("quit",), self.clock(), ended=True)
         dialogue = self.dialogue
@@ -342,7 +343,7 @@ class Loopback:
         self.mic = MicSource(monitor, self.gate)
         self.clock = clock
 
-    def hear(self, recognizer: Recognizer, clip: Clip, kind: str, expected: Sequence[str],
+    def hear(self, recognizer: Recognizer, clip: Clip, kind: ReplyKind, expected: Sequence[str],
              timeout_s: float) -> tuple[tuple[str, ...], float]:
         self._drain()
         lead = Clip.silence(0.3, clip.rate_hz)
@@ -421,7 +422,7 @@ class DemoResult:
         the prompt makes complete (a yes/no, a number, an option, a word).
         """
         return [r.latency_ms for r in self.replies
-                if r.latency_ms is not None and (r.kind == "spelling") == spelled]
+                if r.latency_ms is not None and (r.kind == ReplyKind.SPELLING) == spelled]
 
     @property
     def median_ms(self) -> float:

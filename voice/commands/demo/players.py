@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voice.hosting.exchange import Ask
+from voice.reply_kind import ReplyKind
 from voice.understanding.letters import NATO
 from voice.understanding.transcript import tokens
 
@@ -108,7 +109,7 @@ class PlayerPolicy:
     def _right(self) -> bool:
         return self.rng.random() < self.p_correct
 
-    def reply(self, kind: str, expected: Sequence[str], ask: Ask | None) -> Utterance:
+    def reply(self, kind: ReplyKind, expected: Sequence[str], ask: Ask | None) -> Utterance:
         """What to say at a listen of ``kind`` with ``expected`` phrases, inside ``ask``.
 
         Asked again (not heard, misheard), a player says the same thing again.
@@ -128,15 +129,15 @@ class PlayerPolicy:
         self._ask, self._said, self._times = ask, said, 0
         return said
 
-    def _choose(self, kind: str, expected: Sequence[str], ask: Ask | None) -> Utterance:
+    def _choose(self, kind: ReplyKind, expected: Sequence[str], ask: Ask | None) -> Utterance:
         req: dict[str, Any] = dict(ask.request) if ask is not None else {}
         if ask is None or ask.expect != kind:
             return self._bare(kind, expected)
-        if kind == "spelling":
+        if kind == ReplyKind.SPELLING:
             return self._spelling(req)
-        if kind == "word":
+        if kind == ReplyKind.WORD:
             return self._word(req)
-        if kind == "choice":
+        if kind == ReplyKind.CHOICE:
             options = [str(o) for o in req.get("options", ())]
             answer = req.get("answer")
             right = options.index(answer) if isinstance(answer, str) and answer in options else (
@@ -147,19 +148,19 @@ class PlayerPolicy:
                 return Utterance(options[right], right=True)
             return Utterance(self.rng.choice([o for i, o in enumerate(options) if i != right]),
                              right=False)
-        if kind in ("name", "colour"):
+        if kind in (ReplyKind.NAME, ReplyKind.COLOUR):
             options = [str(o) for o in req.get("options", ())] or [
                 e for e in expected if e not in ask.intents]
             return Utterance(self.rng.choice(options))
-        if kind == "yesno":
+        if kind == ReplyKind.YESNO:
             return Utterance(self._yes_no(ask))
-        if kind == "number":
+        if kind == ReplyKind.NUMBER:
             return Utterance(str(self.rng.randint(int(req.get("min", 1)), int(req.get("max", 12)))))
         return self._bare(kind, expected)
 
-    def _bare(self, kind: str, expected: Sequence[str]) -> Utterance:
+    def _bare(self, kind: ReplyKind, expected: Sequence[str]) -> Utterance:
         """A listen outside any Ask: the brainstorm's "we're ready", or "resume" when paused."""
-        if kind == "command" and not expected:
+        if kind == ReplyKind.COMMAND and not expected:
             return Utterance("resume")
         if any(tokens(e) == ["we're", "ready"] for e in expected):
             return Utterance("we're ready")

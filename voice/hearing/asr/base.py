@@ -17,6 +17,7 @@ from typing import Protocol
 
 from voice.audio.clips import Clip
 from voice.hearing.audio_in import AudioIn, MemorySource
+from voice.reply_kind import ReplyKind
 
 log = logging.getLogger("tabletop.asr")
 
@@ -26,15 +27,15 @@ DONE_WORDS = ("done", "finished", "that's it")
 
 # Kinds whose answer is a run of items (letters of a word, "double six"), so the
 # constrained decoders allow the phrases to repeat.
-REPEATING_KINDS = frozenset({"spelling", "letters", "number"})
+REPEATING_KINDS = frozenset({ReplyKind.SPELLING, ReplyKind.NUMBER})
 
 
 @dataclass(frozen=True)
 class Grammar:
     """The phrases one kind of prompt allows; equal grammars share one cached decoder."""
 
-    kind: str
-    """Prompt kind: word, spelling, yesno, number, choice, command, or free (no grammar)."""
+    kind: ReplyKind
+    """What the prompt expects; with no phrases the grammar is free (see :attr:`free`)."""
     phrases: tuple[str, ...] = ()
     """Allowed phrases, lower case, words separated by single spaces."""
     repeat: bool = False
@@ -49,7 +50,7 @@ class Grammar:
     as a runner-up (which the host confirms: "Did you say fork?")."""
 
     @staticmethod
-    def of(kind: str, phrases: Iterable[str], repeat: bool | None = None,
+    def of(kind: ReplyKind, phrases: Iterable[str], repeat: bool | None = None,
            answers: Iterable[str] = (), verify: Iterable[str] = ()) -> Grammar:
         """A grammar with phrases normalised, de-duplicated and sorted (a stable cache key)."""
         clean = sorted({normalise(p) for p in phrases if normalise(p)})

@@ -46,6 +46,7 @@ from voice.hearing.asr.base import (
 )
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import SPELLING_PAUSE_S
+from voice.reply_kind import ReplyKind
 
 log = logging.getLogger("tabletop.asr.vosk")
 
@@ -193,7 +194,7 @@ class VoskRecognizer:
         """The JSON phrase list Vosk gets for ``grammar``, and the words left out."""
         kept, unknown = keep_known(grammar, self.knows, self.name)
         if not kept:
-            raise UserError(f"none of the {len(grammar.phrases)} {grammar.kind!r} phrases are in "
+            raise UserError(f"none of the {len(grammar.phrases)} '{grammar.kind}' phrases are in "
                             f"the vocabulary of the Vosk model in {self.model_path} "
                             f"(e.g. {', '.join(unknown[:5])}); is it the right language?")
         if self.has_unk:
@@ -225,7 +226,7 @@ class VoskRecognizer:
     def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
         if audio.rate_hz != ASR_RATE_HZ:
             raise ValueError(f"Vosk is fed {ASR_RATE_HZ} Hz audio, got {audio.rate_hz} Hz")
-        if grammar.kind == "spelling":
+        if grammar.kind == ReplyKind.SPELLING:
             # Vosk ends an utterance at its model's own pauses: a spelling is its
             # utterances joined until the spelling's pause passes with no new letter.
             return listen_spelled(self._listen_once, audio, grammar, timeout_s,

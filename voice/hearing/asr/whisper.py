@@ -74,6 +74,7 @@ from voice.hearing.endpoint import Endpointer, EndpointPolicy
 from voice.hearing.focus import loudest_stretch, room_too_loud
 from voice.hearing.vad import WINDOW_S, SileroVad
 from voice.hearing.vad import windows as audio_windows
+from voice.reply_kind import ReplyKind
 
 log = logging.getLogger("tabletop.asr.whisper")
 
@@ -96,8 +97,8 @@ ACCEPT_ALONE = 0.6
 CONFIRM_ALONE = 0.3
 """The first-step probability at which an answer the transcript did not name (nor any
 other) is offered for confirmation, as a runner-up behind the words heard."""
-MAX_TOKENS = {"yesno": 6, "number": 8, "command": 10, "choice": 16, "colour": 6,
-              "name": 12, "spelling": 64, "word": 24}
+MAX_TOKENS = {ReplyKind.YESNO: 6, ReplyKind.NUMBER: 8, ReplyKind.COMMAND: 10, ReplyKind.CHOICE: 16,
+              ReplyKind.COLOUR: 6, ReplyKind.NAME: 12, ReplyKind.SPELLING: 64, ReplyKind.WORD: 24}
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
 repeating the prompt's list, "Two, three, four, ...")."""
 
@@ -117,7 +118,7 @@ the 20 it missed ("Shiller" for Sheila, "more than" for Marvin, "bad" for bed); 
 other 13 words, forced after each clip (910 pairs), scored -5.6 at best."""
 VERIFY_MAX = 4
 """Accepted answers checked per utterance (each one more decoder pass over the audio)."""
-FOCUS_KINDS = frozenset({"yesno", "number"})
+FOCUS_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER})
 """Short complete answers, heard from their loudest stretch only (voice.hearing.focus):
 talk before or after the player's word is left out of the decode."""
 
@@ -194,7 +195,8 @@ class WhisperRecognizer(LetterEars):
         self._letter_ids: dict[int, str] | None = None
         self.letter_head: LetterHead | None = load_shipped()
         """The second opinion on letter names (None: the decoder alone)."""
-        self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32), Grammar("yesno", ("yes",)))
+        self._decode(np.zeros(ASR_RATE_HZ // 2, dtype=np.float32),
+                     Grammar(ReplyKind.YESNO, ("yes",)))
         self.load_s = time.perf_counter() - started
         """Loading and warming up (one decode of silence), in seconds."""
 
@@ -203,7 +205,7 @@ class WhisperRecognizer(LetterEars):
     def listen(self, audio: AudioIn, grammar: Grammar, timeout_s: float = 8.0) -> Recognition:
         if audio.rate_hz != ASR_RATE_HZ:
             raise ValueError(f"Whisper is fed {ASR_RATE_HZ} Hz audio, got {audio.rate_hz} Hz")
-        if grammar.kind == "spelling":
+        if grammar.kind == ReplyKind.SPELLING:
             return listen_spelling(self, audio, grammar, timeout_s)
         policy = EndpointPolicy.for_kind(grammar.kind)
         ends = Endpointer(policy, WINDOW_S)
@@ -353,7 +355,7 @@ class WhisperRecognizer(LetterEars):
     def _decode(self, samples: np.ndarray, grammar: Grammar,
                 said_s: float | None = None) -> Decoded:
         """One segment heard for ``grammar``; ``said_s``: seconds of speech in it."""
-        if grammar.kind == "spelling":
+        if grammar.kind == ReplyKind.SPELLING:
             return self._letter(samples, said_s)
         started = time.perf_counter()
         crowded = False
@@ -427,7 +429,7 @@ class WhisperRecognizer(LetterEars):
             return []
         text = " ".join(words)
         classes = result.classes
-        if classes and grammar.kind == "spelling":
+        if classes and grammar.kind == ReplyKind.SPELLING:
             ranked = sorted(classes, key=classes.__getitem__, reverse=True)[:3]
             return [Alternative(c, classes[c], result.avg_logprob, (classes[c],),
                                 allowed_sequence(c, grammar)) for c in ranked]
@@ -450,7 +452,7 @@ class WhisperRecognizer(LetterEars):
                         Alternative(best, classes[best], None, (), True)]
             said = [w for w in words if w in classes]
             talk = [w for w in words if w not in classes and w not in NUMBER_FRAME]
-            if grammar.kind == "number" and said and talk:
+            if grammar.kind == ReplyKind.NUMBER and said and talk:
                 # A number among words no one answers a number with ("we're at eight",
                 # "learn next three"): talk written with, or instead of, the player's
                 # word. Two numbers are no answer; one is a runner-up, to confirm.

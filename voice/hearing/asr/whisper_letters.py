@@ -38,6 +38,7 @@ from voice.hearing.asr.whisper_words import (
     spelling_word,
     transcript_words,
 )
+from voice.reply_kind import ReplyKind
 
 LETTER_LEAD_S = 0.3
 """Silence put before a spelling segment for its NATO decode (seconds). Letters said alone
@@ -178,7 +179,7 @@ class LetterEars:
         elif several_letters(words):
             # letter names said without a pause: written again after the alphabet
             text, avg, _, _ = self._step(encoded, ALPHABET_PROMPT, 2 * len(words) + 2, {})
-            letters = transcript_words(text, "spelling")
+            letters = transcript_words(text, ReplyKind.SPELLING)
             text, probs = " ".join(letters if several_letters(letters) else words), {}
         elif spelling_word(words):
             probs = {}  # "double", "done", a command
@@ -215,7 +216,7 @@ class LetterEars:
         """A spelling segment decoded after the NATO alphabet: text, mean log-probability,
         the 26 letters' first-step probabilities, and the words (a decoder loop cut)."""
         text, avg, probs, _ = self._step(encoded, NATO_PROMPT, 16, self._letter_tokens())
-        words = transcript_words(text, "spelling")
+        words = transcript_words(text, ReplyKind.SPELLING)
         if looping(words, said_s):
             words = first_letter_words(words)  # "Delta, Delta, Delta, ..." for one Delta
             text = " ".join(words)

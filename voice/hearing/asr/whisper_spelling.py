@@ -58,6 +58,7 @@ from voice.hearing.asr.whisper_words import (
 from voice.hearing.endpoint import SPELLING_PAUSE_S, Endpointer, EndpointPolicy
 from voice.hearing.vad import WINDOW_S
 from voice.hearing.vad import windows as audio_windows
+from voice.reply_kind import ReplyKind
 
 if TYPE_CHECKING:
     from voice.hearing.asr.whisper import WhisperRecognizer
@@ -133,7 +134,7 @@ def island_slots(island: Island) -> list[Slot]:
         if island.end_s - island.start_s >= LONGEST_LETTER_S:
             return []  # a word said whole ("Nicholas Shah"), not the N it was read as
         return [Slot(max(probs, key=probs.__getitem__), _normalised(probs))]
-    words = spelled_letters(transcript_words(island.decoded.text, "spelling"))
+    words = spelled_letters(transcript_words(island.decoded.text, ReplyKind.SPELLING))
     return [Slot(w, {}) for w in words] if all(len(w) == 1 for w in words) else []
 
 
@@ -236,7 +237,7 @@ def alternatives(slots: list[Slot], grammar: Grammar) -> list[Alternative]:
 def letters_heard(islands: list[Island]) -> int:
     """How many letters the islands so far spell ("double f" two; a word said instead none)."""
     words = spelled_letters([w for i in islands
-                             for w in transcript_words(i.decoded.text, "spelling")])
+                             for w in transcript_words(i.decoded.text, ReplyKind.SPELLING)])
     count = 0
     for k, word in enumerate(words):
         if len(word) == 1 or word in LETTER_SOUNDS - {"double"}:
@@ -251,7 +252,7 @@ def longest_answer(grammar: Grammar) -> int | None:
 
 
 def ends_with_done(islands: list[Island]) -> bool:
-    words = transcript_words(islands[-1].decoded.text, "spelling") if islands else []
+    words = transcript_words(islands[-1].decoded.text, ReplyKind.SPELLING) if islands else []
     said = " ".join(words)
     return any(said.endswith(d) for d in DONE_WORDS)
 
@@ -259,7 +260,7 @@ def ends_with_done(islands: list[Island]) -> bool:
 def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                     timeout_s: float) -> Recognition:
     """Hear one whole spelling from ``audio`` (see the module docstring)."""
-    policy = EndpointPolicy.for_kind("letter")
+    policy = EndpointPolicy.for_letter()
     ends = Endpointer(policy, WINDOW_S)
     rec.fresh_stream(audio)
     preroll = max(1, round(policy.preroll_s / WINDOW_S))
@@ -299,7 +300,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                                      utt.speech_end_s - utt.start_s)
                 spent += decoded.decode_ms / 1000
                 final_ms = decoded.decode_ms
-            if transcript_words(decoded.text, "spelling"):
+            if transcript_words(decoded.text, ReplyKind.SPELLING):
                 islands.append(Island(utt.start_s, utt.speech_end_s, decoded))
                 if ends_with_done(islands):
                     break
@@ -329,7 +330,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
         first = max(0, round(last.start_s / WINDOW_S) - preroll)
         decoded = rec.letter(np.concatenate(windows[first:]), last.speech_end_s - last.start_s)
         spent += decoded.decode_ms / 1000
-        if transcript_words(decoded.text, "spelling"):
+        if transcript_words(decoded.text, ReplyKind.SPELLING):
             islands.append(Island(last.start_s, last.speech_end_s, decoded))
     if not islands:
         return Recognition(engine=rec.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
@@ -369,7 +370,7 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
             return alternatives(letters, grammar), len(letters)
         whole_text = " ".join(s.letter for s in whole)
     else:  # NATO words as their letters ("in the" for India), other words as words
-        whole_text = " ".join(spelled_letters(transcript_words(whole, "spelling")))
+        whole_text = " ".join(spelled_letters(transcript_words(whole, ReplyKind.SPELLING)))
     # The whole decode wrote words: NATO words (which the islands hear one by one better:
     # it adds and drops some), a word said instead of letters, "double f", "as in". The
     # letter reader reads both hearings; the islands' first where they are all letters.
@@ -400,7 +401,7 @@ def _island_text(island: Island) -> str:
     slots = island_slots(island)
     if slots:
         return " ".join(slot.letter for slot in slots)
-    words = transcript_words(island.decoded.text, "spelling")
+    words = transcript_words(island.decoded.text, ReplyKind.SPELLING)
     return "" if len(words) == 1 and len(words[0]) == 1 else " ".join(words)
 
 

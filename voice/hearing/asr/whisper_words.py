@@ -13,6 +13,7 @@ import re
 from content.numbers import TENS, UNITS, number_words
 from content.spoken_words import NATO_SAID, NATO_WORDS, PLAIN_NO, PLAIN_YES
 from voice.hearing.asr.base import Grammar
+from voice.reply_kind import ReplyKind
 
 NATO = NATO_SAID
 """The 26 spelling words, as the decoder's prompt writes them (the letter reader
@@ -39,9 +40,9 @@ PAIR_LIKE = 60.0
 
 def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
     """Answer -> the ways it is written, for the prompts read as a classifier."""
-    if grammar.kind == "yesno":
+    if grammar.kind == ReplyKind.YESNO:
         return {"yes": PLAIN_YES, "no": PLAIN_NO}
-    if grammar.kind == "number":
+    if grammar.kind == ReplyKind.NUMBER:
         out: dict[str, tuple[str, ...]] = {}
         for phrase in grammar.answers:
             value = UNITS.get(phrase, TENS.get(phrase))
@@ -54,14 +55,14 @@ def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
 def prompt_text(grammar: Grammar) -> str:
     """The decoder's prompt for ``grammar``: the answers the table has heard, or nothing."""
     kind = grammar.kind
-    if kind == "yesno":
+    if kind == ReplyKind.YESNO:
         return "Yes. No."
-    if kind == "number":
+    if kind == ReplyKind.NUMBER:
         nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
         return ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
-    if kind == "spelling":
+    if kind == ReplyKind.SPELLING:
         return NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
-    if kind in ("choice", "colour", "name"):
+    if kind in (ReplyKind.CHOICE, ReplyKind.COLOUR, ReplyKind.NAME):
         said = [p for p in grammar.answers if len(p) > 1][:24]
         return ". ".join(s.capitalize() for s in said) + "." if said else ""
     return ""  # a free answer: prompting with the right answer would make it heard
@@ -158,7 +159,7 @@ def spelling_word(words: list[str]) -> bool:
     return any(w in SPELLING_WORDS for w in words) or " as in " in f" {said} "
 
 
-def transcript_words(text: str, kind: str) -> list[str]:
+def transcript_words(text: str, kind: ReplyKind) -> list[str]:
     """A transcript as the lower-case words a recognizer with a grammar would give.
 
     Digits become number words; in number and yes/no prompts the usual
@@ -176,13 +177,13 @@ def transcript_words(text: str, kind: str) -> list[str]:
             words.extend(number_words(value).replace("-", " ").split() if value <= 100 else [raw])
         else:
             words.append(raw)
-    if kind == "number":
+    if kind == ReplyKind.NUMBER:
         words = [_HOMOPHONES.get(w, w) for w in words]
-    elif kind == "yesno":
+    elif kind == ReplyKind.YESNO:
         words = [_YESNO_SPELLINGS.get(w, w) for w in words]
-    if kind in ("number", "yesno", "colour", "command"):
+    if kind in (ReplyKind.NUMBER, ReplyKind.YESNO, ReplyKind.COLOUR, ReplyKind.COMMAND):
         words = [w for i, w in enumerate(words) if i == 0 or words[i - 1] != w]
-    elif kind != "spelling" and len(words) >= LOOP_WORDS and len(set(words)) == 1:
+    elif kind != ReplyKind.SPELLING and len(words) >= LOOP_WORDS and len(set(words)) == 1:
         words = words[:1]  # "train train train ...": the decoder looping on one word
     return words
 
