@@ -108,7 +108,7 @@ def check_variant_keys(title: str, variant: Mapping[str, str], allowed: Mapping[
 def yes_no(line: Line, addressee: str, default: bool = False,
            intents: dict[str, Any] | None = None) -> Ask:
     """A yes/no question to ``addressee``; no answer at all counts as ``default``."""
-    return Ask([line], ReplyKind.YESNO, addressee, default=Understood("correct", default, 1.0, ""),
+    return Ask([line], ReplyKind.YESNO, addressee, default=Understood.yes_no(default),
                intents=intents or {})
 
 

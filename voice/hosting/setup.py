@@ -174,7 +174,7 @@ class VoiceSetup:
         self.d.tell(f"common.rate_{settings.rate}")
 
     def yes(self, line: Line, who: str, default: bool) -> bool:
-        ask = Ask([line], ReplyKind.YESNO, who, default=Understood("correct", default, 1.0, ""))
+        ask = Ask([line], ReplyKind.YESNO, who, default=Understood.yes_no(default))
         return bool(self._ask(ask).value)
 
     def _ask(self, ask: Ask) -> Understood:

@@ -15,12 +15,13 @@ A spelling of several runs is the whole decode's reading (with a decoder loop cu
 runs cut apart hear letters worse than the whole stretch in its context. A single run is
 read by both: where it was one letter said alone, the island's letter stands (a letter
 heard alone is heard better), with the whole decode's as runner-up; where it was letters
-run together, the whole reading stands, checked and filled in by the island: letters both
-heard are combined, letters only the island heard at the ends are put in (the whole
-decode drops the first letter now and then), and where the two differ the other's letter
-is the runner-up. A letter whose
-runner-up is close becomes an alternative transcript with that one letter swapped: the
-judge asks about it ("Was that B or D?"), never guesses it. Where the whole decode wrote
+run together, the whole reading stands, checked by the island: letters both heard are
+combined, and where the two differ the other's letter is the runner-up. Only where the
+whole decode heard one letter or none do the runs fill it in (letters at its ends only
+from runs close to the rest of the spelling, not a breath or a click before it).
+
+A letter whose runner-up is close becomes an alternative transcript with that one letter
+swapped: the judge asks about it ("Was that B or D?"), never guesses it. Where the whole decode wrote
 words (NATO words, a word said instead of letters), the letter reader reads both.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
@@ -173,9 +174,9 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
         # heard alone, below)
         return unlooped(whole)
     if all(len(slots) == 1 for slots in per_island):
-        # Every run was one letter, said alone: they are the letters (the whole decode
-        # loops on a letter said alone, "O O O O ...", or writes one twice, "F O X X"),
-        # with its letters as runner-ups:
+        # One letter said alone (or runs of one letter each, where the whole decode
+        # heard at most one): they are the letters (the whole decode loops on a letter
+        # said alone, "O O O O ..."), with its letters as runner-ups:
         # a letter heard alone (NATO words, the letter names' classifier, the encoder's
         # head) is heard better than inside the whole decode (en-gb-x-rp letter names:
         # 25 of 26 alone, 20 when the two were averaged).
