@@ -73,12 +73,13 @@ def _reference(game: str, seed: int, saves: list[dict[str, Any]] | None = None
     import voice.hosting.play as play_mod
     from voice import cli
     from voice.commands.demo.players import PlayerPolicy
-    from voice.hosting.dialogue import Dialogue, Understood
+    from voice.hosting.dialogue import Dialogue
     from voice.hosting.driver import Driver
     from voice.hosting.exchange import Ask, Heard
     from voice.hosting.session import SavedGame, SaveSlot
-    from voice.hosting.text_adapter import SilentMouth
-    from voice.hosting.voice_adapter import TypedSpelling
+    from voice.hosting.text_adapter import SilentMouth, spelled_if_typed
+    from voice.reply_kind import ReplyKind
+    from voice.understanding.judge import Understood
 
     out = io.StringIO()
     replies: list[str] = []
@@ -107,16 +108,16 @@ def _reference(game: str, seed: int, saves: list[dict[str, Any]] | None = None
                           wordstreet_words=street_words if game == "wordstreet" else None)
 
     class PolicyEars:
-        def listen(self, kind: str, expected: Any, timeout_s: float) -> Heard:
+        def listen(self, kind: ReplyKind, expected: Any, timeout_s: float) -> Heard:
             if len(replies) >= MAX_REPLIES:
                 return Heard(("quit",), time.monotonic(), ended=True)
             said = policy.reply(kind, list(expected), asks[-1] if asks else None)
             text = " ".join(said.spelled) if said.spelled else said.text
             replies.append(text)
-            return Heard((text,), time.monotonic())
+            return spelled_if_typed(kind, Heard((text,), time.monotonic()))
 
     def parts(args: Any, settings: Any, voice: Any = None) -> Any:
-        return play_mod.Parts(SilentMouth(rate=settings.rate), TypedSpelling(PolicyEars()),
+        return play_mod.Parts(SilentMouth(rate=settings.rate), PolicyEars(),
                               "text", "typed input, as asked (--asr text)")
 
     real_run = Driver.run

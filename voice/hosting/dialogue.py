@@ -76,17 +76,6 @@ def waiting(said: str, *, offered: bool) -> bool:
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
 
 
-def _as_typed(ask: Ask, heard: Heard) -> str:
-    """The reply as the player put it: a word typed whole at a spelling prompt reaches the
-    dialogue as its letters ("wait" as "w a i t"), and the host's own offer says "wait"."""
-    said = heard.nbest[0]
-    if ask.expect == ReplyKind.SPELLING and heard.typed:
-        letters = tokens(said)
-        if len(letters) > 1 and all(len(t) == 1 for t in letters):
-            return "".join(letters)
-    return said
-
-
 def _spellings(ask: Ask) -> set[str]:
     """The right spellings of a spelling Ask, letters only."""
     req = ask.request
@@ -298,7 +287,7 @@ class Dialogue:
             turn.heard_until = before + wait
         if heard.nbest:
             self._pending_end = heard.end_s
-            self.transcript(ask.addressee, heard.typed_text or heard.nbest[0])
+            self.transcript(ask.addressee, heard.as_put)
         return heard
 
     def _on_silence(self, turn: Turn, heard: Heard) -> Outcome:
@@ -345,7 +334,7 @@ class Dialogue:
         """"Let me think" at a patient Ask: the host waits (the silences start again)."""
         ask = turn.ask
         if (ask.patient and result.verdict != "correct"
-                and waiting(_as_typed(ask, heard), offered=turn.offered)):
+                and waiting(heard.as_put, offered=turn.offered)):
             turn.silent = 0
             self.tell("common.waiting", name=ask.addressee)
             return AGAIN

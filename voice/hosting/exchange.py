@@ -51,6 +51,11 @@ class Heard:
     unsure: bool = False
     """The best transcript was heard through talk: a number or yes/no from it is confirmed."""
 
+    @property
+    def as_put(self) -> str:
+        """The best reply as the player put it: what was typed, else the best transcript."""
+        return self.typed_text or (self.nbest[0] if self.nbest else "")
+
 
 class Mouth(Protocol):
     """Speech out (TTS through a speaker, or printing only)."""

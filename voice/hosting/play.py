@@ -47,7 +47,7 @@ from voice.hosting.setup import (
     parse_variant,
 )
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
-from voice.hosting.voice_adapter import SettingsMouth, TypedSpelling
+from voice.hosting.voice_adapter import SettingsMouth
 from voice.speaking.phrases import Phrases
 from voice.speaking.voices import DEFAULT_VOICE, VoiceKind, parse_voice
 
@@ -164,7 +164,7 @@ def build_parts(args: argparse.Namespace, settings: Settings,
     engine, reason = choice.engine, choice.reason
     gate = MicGate()
     if engine == "text":
-        ears: Any = TypedSpelling(TextEars())
+        ears: Any = TextEars()
     else:
         from voice.hearing.audio_in import MicSource
         from voice.hosting.voice_adapter import VoiceEars

@@ -12,12 +12,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TextIO
 
 from voice.hosting.exchange import Heard
 from voice.reply_kind import ReplyKind
-from voice.understanding.judge import MAX_TEXT
+from voice.understanding.judge import MAX_TEXT, parse_command
 
 
 class Transcript:
@@ -143,4 +143,20 @@ class TextEars:
         self._prompted = False
         # A pasted page is not a reply: what the judge can read is kept (MAX_TEXT).
         text = line.strip()[:MAX_TEXT].strip()
-        return Heard((text,) if text else (), self.clock(), timed_out=not text, typed=True)
+        return spelled_if_typed(kind, Heard((text,) if text else (), self.clock(),
+                                            timed_out=not text, typed=True))
+
+
+def spelled_if_typed(kind: ReplyKind, heard: Heard) -> Heard:
+    """A word typed whole at a spelling prompt, as its letters ("colour" as "c o l o u r").
+
+    Spoken spelling arrives as letter names; at a keyboard the natural way is to type the
+    word. What was typed is kept in ``typed_text``, for the transcript and for "wait".
+    """
+    if kind != ReplyKind.SPELLING or not heard.nbest or heard.ended:
+        return heard
+    text = heard.nbest[0].strip()
+    word = text.replace("-", "")
+    if word.isalpha() and len(word) > 1 and " " not in text and parse_command(text) is None:
+        return replace(heard, nbest=(" ".join(word.lower()),), typed_text=text)
+    return heard

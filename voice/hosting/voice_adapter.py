@@ -239,25 +239,3 @@ def unsure_replies_dropped(rec: Recognition) -> Recognition:
     if len(kept) == len(rec.alternatives):
         return rec
     return replace(rec, alternatives=kept)
-
-
-class TypedSpelling:
-    """Typed input where a spelling is expected: "colour" typed whole counts as its letters.
-
-    Spoken spelling arrives as letter names; at a keyboard the natural way is
-    to type the word, so a single typed word (not a command) is split into
-    letters before judging.
-    """
-
-    def __init__(self, inner: object) -> None:
-        self.inner = inner
-
-    def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard:
-        heard: Heard = self.inner.listen(kind, expected, timeout_s)  # type: ignore[attr-defined]
-        if kind != ReplyKind.SPELLING or not heard.nbest or heard.ended:
-            return heard
-        text = heard.nbest[0].strip()
-        word = text.replace("-", "")
-        if word.isalpha() and len(word) > 1 and " " not in text and parse_command(text) is None:
-            return replace(heard, nbest=(" ".join(word.lower()),), typed_text=text)
-        return heard

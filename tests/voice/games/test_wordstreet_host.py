@@ -265,13 +265,13 @@ def test_unclear_word_three_times_falls_back_to_spelling_it() -> None:
 
 def test_letters_unclear_three_times_offer_to_move_the_tiles_for_the_word() -> None:
     host = new()
-    run = play(host, [*READY, "cat", "c", "", "hmm", "blah", "yes", "no"])
+    run = play(host, [*READY, "cat", "c", "", "hmm...", "blah blah", "yes", "no"])
     offer = run.index("I didn't catch the letters. Shall I move the tiles for C-A-T?")
     run.index("A moves towards Red.", offer)
     run.index("Red team spelled C-A-T.", offer)
     assert pos(run, "C") == 1 and pos(run, "T") == 1
     host2 = new()
-    run2 = play(host2, [*READY, "cat", "", "hmm", "blah", "no", "c a t", "no"])
+    run2 = play(host2, [*READY, "cat", "", "hmm...", "blah blah", "no", "c a t", "no"])
     again = run2.index("All right, please spell it again.",
                        run2.index("Shall I move the tiles for C-A-T?"))
     run2.index("Red team spelled C-A-T.", again)

@@ -124,13 +124,13 @@ def test_the_spelling_check_uses_the_declared_word() -> None:
 def test_hyphenated_words_only_where_the_lexicon_has_them(word: str) -> None:
     letters = " ".join("dash" if c == "-" else c for c in word)
     host = new()
-    run = play(host, [*READY, word, "yes", letters, "yes", "two words"])
+    run = play(host, [*READY, word, letters, "yes", "two words"])
     spelled = "-".join(word.replace("-", "").upper())
     run.index("is two words, not one.")
     run.index("The challenge is upheld.")
     assert host.engine.tiles == NO_TILES
     host = new()
-    run = play(host, [*READY, word, "yes", letters, "yes", "the spelling"])
+    run = play(host, [*READY, word, letters, "yes", "the spelling"])
     run.index("so the spelling is wrong.")
     run.index("The challenge is upheld.")
     assert host.engine.tiles == NO_TILES, spelled

@@ -15,7 +15,6 @@ from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Heard
 from voice.hosting.host import PlayOptions
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
-from voice.hosting.voice_adapter import TypedSpelling
 from voice.speaking.phrases import Phrases
 
 
@@ -34,8 +33,8 @@ def dialogue_for(host: Any, ears: Any) -> tuple[Dialogue, io.StringIO]:
     return dialogue, out
 
 
-def typed(lines: Sequence[str]) -> TypedSpelling:
-    return TypedSpelling(TextEars(list(lines)))
+def typed(lines: Sequence[str]) -> TextEars:
+    return TextEars(list(lines))
 
 
 def advance_to(host: WordUpHost, kind: str, seed: int = 0, limit: int = 5000) -> None:

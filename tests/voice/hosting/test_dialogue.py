@@ -10,7 +10,6 @@ import pytest
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, ControlFlow, Heard, Line
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
-from voice.hosting.voice_adapter import TypedSpelling
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood
 
@@ -255,7 +254,7 @@ def test_wait_typed_at_a_spelling_prompt_is_waiting_not_a_spelling() -> None:
     out = io.StringIO()
     ticks = _clock()
     clock = lambda: next(ticks)  # noqa: E731
-    ears = TypedSpelling(TextEars(["", "", "", "wait", "", "n e i g h b o u r"], clock=clock))
+    ears = TextEars(["", "", "", "wait", "", "n e i g h b o u r"], clock=clock)
     dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(), clock=clock,
                         transcript=Transcript(out))
     ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",

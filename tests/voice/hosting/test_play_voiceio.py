@@ -14,11 +14,10 @@ from voice.hearing.asr.base import Alternative, Grammar, Recognition
 from voice.hearing.audio_in import MemorySource
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
-from voice.hosting.text_adapter import TextEars, Transcript
+from voice.hosting.text_adapter import Transcript
 from voice.hosting.voice_adapter import (
     ListenPolicy,
     SettingsMouth,
-    TypedSpelling,
     VoiceEars,
     VoiceMouth,
     letters_for_speech,
@@ -197,15 +196,6 @@ def test_a_new_name_is_heard_without_a_grammar_and_answers_with_one() -> None:
     grammar = VoiceEars.grammar("word", ["uncle"])
     assert not grammar.free and "uncle" in grammar.phrases
     assert "a" in VoiceEars.grammar("spelling", ["cat"]).words()
-
-
-def test_typed_spelling_splits_a_typed_word_but_not_commands() -> None:
-    ears = TypedSpelling(TextEars(["Colour", "repeat", "c o l", "colour"]))
-    assert ears.listen("spelling", [], 1).nbest == ("c o l o u r",)
-    assert ears.listen("spelling", [], 1).nbest == ("repeat",)
-    assert ears.listen("spelling", [], 1).nbest == ("c o l",)
-    assert ears.listen("word", [], 1).nbest == ("colour",)
-    assert ears.listen("spelling", [], 1).ended
 
 
 def test_the_real_recognizer_hears_the_app_voice_through_the_dialogue(

@@ -18,7 +18,6 @@ from voice.hosting.setup import (
     spelled,
 )
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
-from voice.hosting.voice_adapter import TypedSpelling
 from voice.speaking.phrases import Phrases
 
 
@@ -29,7 +28,7 @@ class _NoGame:
 
 def _setup(lines: list[str]) -> tuple[VoiceSetup, io.StringIO]:
     out = io.StringIO()
-    dialogue = Dialogue(SilentMouth(), TypedSpelling(TextEars(lines)), Phrases.load(), _NoGame(),
+    dialogue = Dialogue(SilentMouth(), TextEars(lines), Phrases.load(), _NoGame(),
                         transcript=Transcript(out))
     return VoiceSetup(dialogue), out
 

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from voice.hosting.text_adapter import ScriptedLines, StreamLines, TextEars
+from voice.reply_kind import ReplyKind
 
 
 def test_a_typed_line_arrives_and_a_wait_without_one_times_out() -> None:
@@ -32,3 +33,13 @@ def test_scripted_lines_arrive_at_once_and_end_like_closed_input() -> None:
     assert ears.listen("yesno", [], 1.0).timed_out
     assert ears.listen("yesno", [], 1.0).nbest == ("yes",)
     assert ears.listen("yesno", [], 1.0).ended
+
+
+def test_a_word_typed_at_a_spelling_prompt_is_its_letters_but_a_command_is_not() -> None:
+    ears = TextEars(["Colour", "repeat", "c o l", "colour"])
+    colour = ears.listen(ReplyKind.SPELLING, [], 1)
+    assert colour.nbest == ("c o l o u r",) and colour.as_put == "Colour"
+    assert ears.listen(ReplyKind.SPELLING, [], 1).nbest == ("repeat",)
+    assert ears.listen(ReplyKind.SPELLING, [], 1).as_put == "c o l"
+    assert ears.listen(ReplyKind.WORD, [], 1).nbest == ("colour",)
+    assert ears.listen(ReplyKind.SPELLING, [], 1).ended
