@@ -45,6 +45,7 @@ bench: sysdeps $(DEVSTAMP)
 
 golden: $(DEVSTAMP)
 	$(BIN)/python -m tools.golden
+	TABLETOP_UPDATE_SNAPSHOTS=1 $(BIN)/pytest -q -n 0 -k snapshot_of_a_short_session tests/voice/games
 
 clean:
 	rm -rf $(VENV) build *.egg-info

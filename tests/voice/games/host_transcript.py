@@ -6,6 +6,21 @@ said by fragment and order, whichever game was played.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+UPDATE = "TABLETOP_UPDATE_SNAPSHOTS"
+"""Set (``make golden`` sets it) to write the host-session snapshots instead of checking
+them; review the diff before committing it."""
+
+
+def assert_snapshot(text: str, snapshot: Path) -> None:
+    """``text`` is the stored host-session transcript ``snapshot``, line by line."""
+    if os.environ.get(UPDATE):
+        snapshot.write_text(text, encoding="utf-8")
+    assert text.splitlines() == snapshot.read_text(encoding="utf-8").splitlines(), (
+        f"{snapshot.name} differs: regenerate with make golden and review the diff")
+
 
 class HostLines:
     """Mixin for a kit's ``Run``: ``text`` is the session transcript."""

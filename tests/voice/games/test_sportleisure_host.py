@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import io
-import os
 import random
 import re
 from pathlib import Path
 
 import pytest
+from host_transcript import assert_snapshot
 from sportleisure_host_kit import (
     BLUE,
     PACK,
@@ -338,8 +338,7 @@ def test_terse_mode_leaves_out_reminders() -> None:
 
 
 SNAPSHOT = Path(__file__).resolve().parents[2] / "golden" / "sportleisure-host-session.txt"
-"""Regenerate: ``TABLETOP_UPDATE_SNAPSHOTS=1 .venv/bin/pytest tests/voice/games/test_sportleisure_host.py
--k snapshot`` and review the diff. Card texts are replaced by placeholders, so new packs do
+"""Regenerate: ``make golden``, and review the diff. Card texts are replaced by placeholders, so new packs do
 not change it; rewording the phrases does."""
 
 
@@ -370,9 +369,7 @@ def test_snapshot_of_a_short_session() -> None:
               "<right>", "<right>", "continue", "sin bin"]
     run = play(host, script, events)
     text = _placeholders(run.text, host)
-    if os.environ.get("TABLETOP_UPDATE_SNAPSHOTS"):
-        SNAPSHOT.write_text(text, encoding="utf-8")
-    assert text == SNAPSHOT.read_text(encoding="utf-8"), "regenerate and review (see SNAPSHOT)"
+    assert_snapshot(text, SNAPSHOT)
 
 
 def test_spell_a_word_of_the_question() -> None:
