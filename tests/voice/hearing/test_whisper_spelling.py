@@ -25,10 +25,42 @@ def _island(text: str, start: float, end: float, probs: dict[str, float] | None 
     return Island(start, end, Decoded(text, -0.1, probs or {}, 1.0))
 
 
+def _spelt(slots: list[Slot]) -> str:
+    return "".join(s.letter for s in slots)
+
+
 def test_several_runs_are_read_from_the_whole_decode_with_a_loop_cut() -> None:
-    whole = _slots("jennnnn")  # the decoder looped on the last letter
-    islands = [_island("j e", 0.5, 1.4), _island("n s", 2.0, 2.9), _island("e n", 3.5, 4.3)]
-    assert "".join(s.letter for s in fused(whole, islands)) == "jen"
+    whole = _slots("jemmmmm")  # the decoder looped on the last letter
+    islands = [_island("j e", 0.5, 1.4), _island("n", 2.0, 2.4)]
+    assert _spelt(fused(whole, islands)) == "jem"  # its letters stand over the runs'
+
+
+def test_a_first_letter_the_whole_decode_dropped_is_put_back() -> None:
+    islands = [_island("t a k l u", 0.9, 3.4), _island("a n a l o g s", 4.0, 6.9)]
+    assert _spelt(fused(_slots("akluanalogs"), islands)) == "takluanalogs"
+    alone = [_island("b", 0.5, 0.9, {"b": 0.95, "d": 0.05}), _island("e", 1.3, 1.7),
+             _island("e", 2.1, 2.5)]
+    assert _spelt(fused(_slots("ee"), alone)) == "bee"
+    unsure = [_island("e", 0.5, 0.9, {"e": 0.5, "a": 0.5}), _island("x", 1.3, 1.7),
+              _island("a s h", 2.1, 2.9)]
+    assert _spelt(fused(_slots("ash"), unsure)) == "ash"  # not "e x a s h"
+    far = [_island("x", 0.0, 0.3, {"x": 0.95, "s": 0.05}), _island("e", 1.6, 1.9),
+           _island("e", 2.3, 2.6)]  # a click 1.3 s before
+    assert _spelt(fused(_slots("ee"), far)) == "ee"
+
+
+def test_nato_words_heard_for_sure_one_by_one_are_their_letters() -> None:
+    islands = [_island("November", 0.5, 1.1, {"n": 0.995, "m": 0.005}),
+               _island("Echo", 1.6, 2.0, {"e": 0.999, "a": 0.001}),
+               _island("Charlie", 2.5, 3.0, {"c": 0.998, "s": 0.002})]
+    assert _spelt(fused(_slots("nenenec"), islands)) == "nec"
+    unsure = [islands[0], _island("e", 1.6, 2.0, {"e": 0.7, "b": 0.3}), islands[2]]
+    assert _spelt(fused(_slots("nbc"), unsure)) == "nbc"
+
+
+def test_a_group_of_letters_the_decoder_repeats_is_one() -> None:
+    assert _spelt(unlooped(_slots("becaucaucau"))) == "becau"
+    assert _spelt(unlooped(_slots("bananas"))) == "bananas"  # twice is a word, not a loop
 
 
 def test_letters_said_alone_are_the_runs_letters_and_a_loop_is_no_letters() -> None:

@@ -168,11 +168,16 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
     if not ones:
         return whole
     if len(islands) > 1 and len(whole) > 1:
+        if all(len(slots) == 1 and _sure_letter(i) for slots, i in zip(per_island, islands,
+                                                                        strict=True)):
+            # NATO words said one by one, each heard for sure: the letter prompt garbles
+            # them in the whole decode ("n e n e n e c e c e ..." for November Echo ...)
+            return ones
         # Several runs of letters: the whole decode hears them in their context, which
         # the runs cut apart lose (35 people spelling names: letters wrong 27 % with the
         # runs merged in, 23 % from the whole decode alone; a letter said alone is still
-        # heard alone, below)
-        return unlooped(whole)
+        # heard alone, below). Only a first letter it dropped is put back.
+        return _first_put_back(unlooped(whole), per_island, islands)
     if all(len(slots) == 1 for slots in per_island):
         # One letter said alone (or runs of one letter each, where the whole decode
         # heard at most one): they are the letters (the whole decode loops on a letter
@@ -200,6 +205,31 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
     return out
 
 
+SURE_FIRST = 0.9
+"""A first letter said alone, heard this surely (0-1) by the letter classifier, is put back
+where the whole decode dropped it."""
+
+
+def _first_put_back(whole: list[Slot], per_island: list[list[Slot]],
+                    islands: list[Island]) -> list[Slot]:
+    """``whole`` with the first letter it dropped put back (the whole decode drops a first
+    letter now and then): where the first run, read as letters, is that letter and then
+    the whole decode's first letters ("t a k l u" for "a k l u ..."), or where the first
+    run was one letter, surely heard, and the next run starts as the whole decode does."""
+    first = per_island[0]
+    if not whole or not first or first[0].letter == whole[0].letter:
+        return whole
+    rest = [s.letter for s in first[1:4]]
+    if rest and rest == [s.letter for s in whole[:len(rest)]]:
+        return [first[0], *whole]
+    second = per_island[1]
+    if (len(first) == 1 and max(first[0].probs.values(), default=0.0) >= SURE_FIRST
+            and second and second[0].letter == whole[0].letter
+            and _close(islands, 0, 0)):
+        return [first[0], *whole]
+    return whole
+
+
 NEAR_RUN_S = 1.0
 """Letters only the islands heard, at the start or the end of a spelling, are put in only
 when their run is this close (seconds) to the next or the last run."""
@@ -219,12 +249,41 @@ LOOP_RUN = 3
 three times in a row): the run is one letter."""
 
 
+LOOP_PERIOD = 3
+"""The longest group of letters the decoder is seen to repeat in a loop ("c a u c a u c a
+u" for "because", "n e n e n e n e"): LOOP_RUN of them running is one."""
+
+
 def unlooped(slots: list[Slot]) -> list[Slot]:
-    """``slots`` with each run of LOOP_RUN or more of one letter cut to one."""
+    """``slots`` with each run of LOOP_RUN or more of one letter, or of one group of up to
+    LOOP_PERIOD letters, cut to one."""
     out: list[Slot] = []
     for _, group in groupby(slots, key=lambda s: s.letter):
         run = list(group)
         out.extend(run if len(run) < LOOP_RUN else run[:1])
+    for period in range(2, LOOP_PERIOD + 1):
+        out = _cut_repeats(out, period)
+    return out
+
+
+def _cut_repeats(slots: list[Slot], period: int) -> list[Slot]:
+    """``slots`` with each group of ``period`` letters said LOOP_RUN or more times running
+    kept once."""
+    letters = [s.letter for s in slots]
+    out: list[Slot] = []
+    k = 0
+    while k < len(slots):
+        group = letters[k:k + period]
+        times = 1
+        while (len(group) == period
+               and letters[k + times * period:k + (times + 1) * period] == group):
+            times += 1
+        if len(group) == period and times >= LOOP_RUN:
+            out.extend(slots[k:k + period])
+            k += times * period
+        else:
+            out.append(slots[k])
+            k += 1
     return out
 
 
@@ -378,9 +437,10 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
         if whole and not spelling_word(joined.split()):
             letters = fused(whole, islands)
             return alternatives(letters, grammar), len(letters)
-        whole_text = " ".join(s.letter for s in whole)
+        whole_text = " ".join(s.letter for s in unlooped(whole))
     else:  # NATO words as their letters ("in the" for India), other words as words
-        whole_text = " ".join(spelled_letters(transcript_words(whole, ReplyKind.SPELLING)))
+        said = spelled_letters(transcript_words(whole, ReplyKind.SPELLING))
+        whole_text = " ".join(s.letter for s in unlooped([Slot(w, {}) for w in said]))
     # The whole decode wrote words: NATO words (which the islands hear one by one better:
     # it adds and drops some), a word said instead of letters, "double f", "as in". The
     # letter reader reads both hearings; the islands' first where they are all letters.
