@@ -10,6 +10,7 @@ from voice.hearing.asr.whisper_spelling import (
     Slot,
     alternatives,
     fused,
+    island_slots,
     letters_heard,
     longest_answer,
     unlooped,
@@ -61,6 +62,8 @@ def test_nato_words_heard_for_sure_one_by_one_are_their_letters() -> None:
 def test_a_group_of_letters_the_decoder_repeats_is_one() -> None:
     assert _spelt(unlooped(_slots("becaucaucau"))) == "becau"
     assert _spelt(unlooped(_slots("bananas"))) == "bananas"  # twice is a word, not a loop
+    looped = _island("Charlie Echo Charlie Echo Charlie Echo Charlie", 2.4, 3.5)
+    assert _spelt(island_slots(looped)) == "cec"
 
 
 def test_letters_said_alone_are_the_runs_letters_and_a_loop_is_no_letters() -> None:

@@ -139,7 +139,9 @@ def island_slots(island: Island) -> list[Slot]:
             return []  # a word said whole ("Nicholas Shah"), not the N it was read as
         return [Slot(max(probs, key=probs.__getitem__), _normalised(probs))]
     words = spelled_letters(transcript_words(island.decoded.text, ReplyKind.SPELLING))
-    return [Slot(w, {}) for w in words] if all(len(w) == 1 for w in words) else []
+    if not all(len(w) == 1 for w in words):
+        return []
+    return unlooped([Slot(w, {}) for w in words])  # "Charlie Echo Charlie Echo ..." looped
 
 
 def _mixed(whole: Slot, island: Slot, *, island_first: bool = False) -> Slot:
