@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.core import CHANCE, JSON, Action, Anytime, Event, Prompt, RulesError
+from engine.core import CHANCE, JSON, Action, Anytime, Event, Prompt, PromptKind, RulesError
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import ACTION_DECK_SIZE, CARD_TYPES, SIN_BIN
 
@@ -50,7 +50,7 @@ def choose(state: SportLeisureState, prompt: Prompt, rng: random.Random,
             members = state.teams[state.playing]
             value["member"] = members[rng.randrange(len(members))]
         return Action(Anytime.PLAY_CARD, team, value)
-    if prompt.kind == "continue":
+    if prompt.kind == PromptKind.CONTINUE:
         return Action("continue", prompt.actor)
     return Action("answer", prompt.actor, {"correct": rng.random() < p_correct})
 

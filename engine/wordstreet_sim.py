@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.core import CHANCE, JSON, Action, Anytime, Event, Prompt
+from engine.core import CHANCE, JSON, Action, Anytime, Event, Prompt, PromptKind
 from engine.wordstreet import WordStreet, new_game
 
 WORDS = (
@@ -87,20 +87,20 @@ class SimTeams:
     def act(self, state: WordStreet, prompt: Prompt) -> Action:
         rng = self.rng
         kind, actor = prompt.kind, prompt.actor
-        if kind == "draw":
-            return Action("draw", CHANCE, rng.choice(prompt.options))
-        if kind == "brainstorm":
+        if kind == PromptKind.DRAW:
+            return Action(PromptKind.DRAW, CHANCE, rng.choice(prompt.options))
+        if kind == PromptKind.BRAINSTORM:
             self._choose_word(state)
             return Action(kind, actor, "word_chosen" if rng.random() < 0.5 else "time_up")
-        if kind == "spell":
+        if kind == PromptKind.SPELL:
             return Action(kind, actor, self._spell(state, prompt))
-        if kind == "challenge":
+        if kind == PromptKind.CHALLENGE:
             return Action(kind, actor, self._challenge())
-        if kind == "spelling_verdict":
+        if kind == PromptKind.SPELLING_VERDICT:
             return Action(kind, actor, "incorrect" if self.misspelled else "correct")
-        if kind == "two_words_verdict":
+        if kind == PromptKind.TWO_WORDS_VERDICT:
             return Action(kind, actor, "two_words" if self.run_together else "one_word")
-        if kind == "vote":
+        if kind == PromptKind.VOTE:
             players = state.settings.players
             accept = sum(rng.random() < self.p_correct for _ in range(players))
             return Action(kind, actor, {"accept": accept, "reject": players - accept})

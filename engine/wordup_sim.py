@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import JSON, Action, RulesError, shuffled
+from engine.core import JSON, Action, PromptKind, RulesError, shuffled
 from engine.wordup import WordUpState, new_game
 from engine.wordup_board import DECK, MAX_PLAYERS, MIN_PLAYERS
 
@@ -25,13 +25,13 @@ def random_action(state: WordUpState, rng: random.Random, p_correct: float = 0.5
     prompt = state.prompt()
     kind = prompt.kind
     value: JSON
-    if kind == "roll":
+    if kind == PromptKind.ROLL:
         value = rng.randint(1, 6) + rng.randint(1, 6)
-    elif kind == "answer":
+    elif kind == PromptKind.ANSWER:
         value = {"correct": rng.random() < p_correct}
-    elif kind == "shuffle":
+    elif kind == PromptKind.SHUFFLE:
         value = shuffled(rng, range(len(DECK)))
-    elif kind == "game_over":
+    elif kind == PromptKind.GAME_OVER:
         raise RulesError("the game is over; there is nothing to do")
     else:
         value = rng.choice(prompt.options)
