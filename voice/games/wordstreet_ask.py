@@ -39,7 +39,7 @@ from voice.games.wordstreet_words import (
     with_hyphens,
 )
 from voice.hosting.dialogue import Dialogue
-from voice.hosting.exchange import Ask, ControlFlow, Line
+from voice.hosting.exchange import Ask, ControlFlow, Exchange, Line
 from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood, parse_command
 from voice.understanding.letters import letters_only
@@ -172,8 +172,7 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
         dialogue.transcript(label, text)
         if host.clock() - start > seconds + LATE_S:
             # Said after the sand ran out (typed input waits for nobody): time is up.
-            dialogue.exchanges.append({"expect": "brainstorm", "heard": list(heard.nbest),
-                                       "verdict": "late", "value": None})
+            dialogue.exchanges.append(Exchange("brainstorm", heard.nbest, "late"))
             dialogue.tell(key("time_up"))
             return Action("brainstorm", team, "time_up")
         command = parse_command(text)
@@ -182,9 +181,8 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             dialogue.speak(dialogue.table.status(command, label))
             continue
         chosen = ready(text)
-        dialogue.exchanges.append({"expect": "brainstorm", "heard": list(heard.nbest),
-                                   "verdict": "talk" if chosen is None else "ready",
-                                   "value": chosen or None})
+        dialogue.exchanges.append(Exchange("brainstorm", heard.nbest,
+                                           "talk" if chosen is None else "ready", chosen or None))
         if chosen is not None:
             host.turn.heard_word = chosen or None
             dialogue.tell(key("ready"), team=label)

@@ -37,6 +37,7 @@ from voice.hosting.exchange import (
     Ask,
     ControlFlow,
     Ears,
+    Exchange,
     Heard,
     Line,
     Mouth,
@@ -181,7 +182,7 @@ class Dialogue:
         """Reprompt waits are this many times an Ask's ``timeout_s`` (typing is slower than
         speaking); a time limit is never stretched."""
         self.latencies_ms: list[float] = []
-        self.exchanges: list[dict[str, Any]] = []
+        self.exchanges: list[Exchange] = []
         self._pending_end: float | None = None
         self._last: list[str] = []
         """The pending question as it was said: "repeat", "slower" and a declined quit say
@@ -257,10 +258,7 @@ class Dialogue:
             outcome = stage(turn, heard, result)
             if outcome is not None:
                 return outcome
-        self.exchanges.append(
-            {"expect": ask.expect, "heard": list(heard.nbest), "verdict": result.verdict,
-             "value": result.value}
-        )
+        self.exchanges.append(Exchange(ask.expect, heard.nbest, result.verdict, result.value))
         return self._settle(turn, heard, result)
 
     # -- the stages of one listen ---------------------------------------------

@@ -260,7 +260,7 @@ class Driver:
                 "prompt": prompt.kind,
                 "actor": prompt.actor,
                 "info": dict(prompt.info),
-                "exchanges": self.dialogue.exchanges[self._logged:],
+                "exchanges": [e.to_json() for e in self.dialogue.exchanges[self._logged:]],
                 "action": action.to_json(),
                 "events": [e.kind for e in events],
                 "latency_ms": [],

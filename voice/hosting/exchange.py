@@ -57,6 +57,26 @@ class Heard:
         return self.typed_text or (self.nbest[0] if self.nbest else "")
 
 
+@dataclass(frozen=True)
+class Exchange:
+    """One reply heard and what was made of it: a line of a turn's record in the game log."""
+
+    expect: str
+    """What the prompt expected: a :class:`ReplyKind`, or "brainstorm" for the talk while
+    a team thinks (Word on the Street)."""
+    heard: tuple[str, ...]
+    """The transcripts, best first."""
+    verdict: str
+    """The judge's verdict ("correct", "wrong", "unclear"); while a team thinks, "talk",
+    "ready" or "late"."""
+    value: Any = None
+    """What was understood (an answer, a number, a word), or None."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"expect": str(self.expect), "heard": list(self.heard),
+                "verdict": self.verdict, "value": self.value}
+
+
 class Mouth(Protocol):
     """Speech out (TTS through a speaker, or printing only)."""
 
