@@ -12,7 +12,11 @@ them, and each checks the other:
   together, with each letter's runner-up.
 
 A spelling of several runs is the whole decode's reading (with a decoder loop cut): the
-runs cut apart hear letters worse than the whole stretch in its context. A single run is
+runs cut apart hear letters worse than the whole stretch in its context. Two things the
+runs still give it: a first letter it dropped (where the first run reads as that letter
+and then the whole decode's first letters, or was one letter surely heard), and NATO
+words said one by one, each heard for sure, which are their letters (the letter prompt
+garbles them in the whole decode). A single run is
 read by both: where it was one letter said alone, the island's letter stands (a letter
 heard alone is heard better), with the whole decode's as runner-up; where it was letters
 run together, the whole reading stands, checked by the island: letters both heard are
@@ -38,7 +42,6 @@ import math
 import time
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from itertools import groupby
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -166,7 +169,6 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
     docstring says how)."""
     per_island = [island_slots(island) for island in islands]
     ones = [slot for slots in per_island for slot in slots]
-    owner = [k for k, slots in enumerate(per_island) for _ in slots]
     if not ones:
         return whole
     if len(islands) > 1 and len(whole) > 1:
@@ -191,6 +193,7 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
             return ones
         return [_mixed(w, o, island_first=True) for w, o in zip(whole, ones, strict=True)]
     whole = unlooped(whole)
+    owner = [k for k, slots in enumerate(per_island) for _ in slots]
     out: list[Slot] = []
     matcher = SequenceMatcher(None, [s.letter for s in whole], [s.letter for s in ones],
                               autojunk=False)
@@ -259,13 +262,9 @@ u" for "because", "n e n e n e n e"): LOOP_RUN of them running is one."""
 def unlooped(slots: list[Slot]) -> list[Slot]:
     """``slots`` with each run of LOOP_RUN or more of one letter, or of one group of up to
     LOOP_PERIOD letters, cut to one."""
-    out: list[Slot] = []
-    for _, group in groupby(slots, key=lambda s: s.letter):
-        run = list(group)
-        out.extend(run if len(run) < LOOP_RUN else run[:1])
-    for period in range(2, LOOP_PERIOD + 1):
-        out = _cut_repeats(out, period)
-    return out
+    for period in range(1, LOOP_PERIOD + 1):
+        slots = _cut_repeats(slots, period)
+    return slots
 
 
 def _cut_repeats(slots: list[Slot], period: int) -> list[Slot]:
