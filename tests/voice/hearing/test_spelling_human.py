@@ -1,6 +1,6 @@
 """Spellings by real people through the game's listening path (the embedded Whisper).
 
-Two names spelled at the speakers' own pace (shared/speech/spelled, MIT) and two letters
+Three names spelled at the speakers' own pace (shared/speech/spelled, MIT) and two letters
 said alone (letters/callie, CC BY-SA 3.0), copied unchanged into tests/data/speech; the
 full sets are measured by bench/bench_hearing.py. Each spelling is heard as the game
 hears it, with the answer known, and judged; the same recording judged against a
@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from voice.audio.clips import ASR_RATE_HZ, Clip, read_wav
 from voice.hearing.asr.base import Grammar
-from voice.hearing.audio_in import WavSource
+from voice.hearing.audio_in import MemorySource, WavSource
 from voice.hosting.voice_adapter import VoiceEars
 from voice.understanding.judge import Understood, judge
 
@@ -50,6 +52,20 @@ def test_a_name_spelled_at_the_speakers_pace_is_heard_whole(
     _, wrong = _heard(whisper, name, misspelt)
     assert wrong.verdict != "correct"
     assert _settled(wrong, answer) != misspelt
+
+
+@pytest.mark.slow
+def test_a_sound_before_the_speller_begins_ends_no_spelling(whisper: object) -> None:
+    """A sound 2.5 s before the first letter (here where the quiet room meets the phone's
+    noise) is a run the detector hears; it is no sure letter, so the pause after it ends
+    nothing, and the spelling is heard whole."""
+    lead = read_wav(DATA / "silence_quiet_room_lead.wav").samples
+    spelled = read_wav(DATA / "spelled_norahcho_R_7EOlSv.wav").to_rate(ASR_RATE_HZ).samples
+    stream = Clip(np.concatenate([lead, spelled, np.zeros(2 * ASR_RATE_HZ, np.int16)]),
+                  ASR_RATE_HZ)
+    ears = VoiceEars(whisper, MemorySource(stream, tail_s=0.0))  # type: ignore[arg-type]
+    heard = ears.listen("spelling", ["norahcho"], timeout_s=5.0)
+    assert heard.nbest[:1] == ("n o r a h c h o",), heard.nbest
 
 
 @pytest.mark.slow

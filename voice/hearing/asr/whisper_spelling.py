@@ -99,6 +99,13 @@ SPELLING_MAX_S = 40.0
 SHORT_PAUSE_S = 2.0
 """The pause a spelling goes on through while it has fewer letters than the answer
 (seconds): a speller between the two words of a name, or thinking, is not done."""
+STRAY_S = 0.3
+"""A first run shorter than this (seconds), no letter surely heard in it, may be a click, a
+breath or a cough before the speller begins (a letter name lasts 0.3-0.5 s): the pause
+after it ends no spelling before the timeout, and a run more than SHORT_PAUSE_S after it
+starts the spelling afresh."""
+STRAY_P = 0.5
+"""A stray run's letter is under this probability (0-1) by the letter classifier."""
 
 
 @dataclass(frozen=True)
@@ -371,6 +378,8 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                 spent += decoded.decode_ms / 1000
                 final_ms = decoded.decode_ms
             if transcript_words(decoded.text, ReplyKind.SPELLING):
+                if _stray_only(islands, need) and utt.start_s - islands[0].end_s >= SHORT_PAUSE_S:
+                    islands, so_far = [], 0  # the speller began only now
                 islands.append(Island(utt.start_s, utt.speech_end_s, decoded))
                 if ends_with_done(islands):
                     break
@@ -385,13 +394,15 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                     so_far = max(so_far, whole_letters)
                     if alts and whole_letters >= need:
                         return _heard(rec, alts, islands, n, spent, final_ms + whole_ms)
-        if not islands and not ends.in_speech and n * WINDOW_S >= timeout_s:
+        stray = _stray_only(islands, need)
+        if (not islands or stray) and not ends.in_speech and n * WINDOW_S >= timeout_s:
             return Recognition(engine=rec.name, timed_out=True,
                                result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
         pause = SPELLING_PAUSE_S
         if need is not None and so_far < need:
             pause = SHORT_PAUSE_S  # letters still to come: a longer pause between names
-        if islands and not ends.in_speech and n * WINDOW_S - islands[-1].end_s >= pause:
+        if (islands and not stray and not ends.in_speech
+                and n * WINDOW_S - islands[-1].end_s >= pause):
             break
         if n * WINDOW_S >= (islands[0].start_s if islands else timeout_s) + SPELLING_MAX_S:
             break
@@ -409,6 +420,17 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     alts, _ = _whole(rec, windows, islands, preroll, grammar)
     whole_ms = (time.perf_counter() - started) * 1000
     return _heard(rec, alts, islands, n, spent + whole_ms / 1000, final_ms + whole_ms)
+
+
+def _stray_only(islands: list[Island], need: int | None) -> bool:
+    """Whether the one run heard so far may be no letter but a click or a cough (STRAY_S),
+    where the answer has more than one letter."""
+    if len(islands) != 1 or need == 1:
+        return False
+    island = islands[0]
+    probs = island.decoded.classes
+    return (island.end_s - island.start_s < STRAY_S and bool(probs)
+            and max(probs.values()) < STRAY_P)
 
 
 def _heard(rec: WhisperRecognizer, alts: list[Alternative], islands: list[Island], n: int,
