@@ -180,23 +180,28 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outco
     """What the host makes of judgement ``result`` (a judge Understood) when the speaker
     meant ``meant`` and the prompt accepts ``accepted`` (spellings, words: lower case).
 
-    Mirrors Dialogue.ask: letter doubts are asked one by one and answered with the letter
-    meant; a torn judgement (a spelling's runner-up, a free word's forced check) and one
+    Mirrors Dialogue.ask: letter doubts are asked one by one (a doubled letter once:
+    judge.doubt_questions) and answered with the letter meant; a torn judgement (a spelling's runner-up, a free word's forced check) and one
     less sure than CONFIRM_BELOW are confirmed ("Did you say X?": yes if X is what was
     meant); at a quiz a "no" to a right answer named is a wrong answer.
     """
+    from voice.understanding.judge import doubt_questions
+
     if result is None or result.command is not None:  # nothing heard, or a command
         return Outcome.ASKED_AGAIN
     value = result.value
     said = str(meant).lower()
     if result.doubt:
         letters = list(str(value))
-        for k, heard, other in result.doubt:
+        questions = doubt_questions(result.doubt)
+        for places, heard, other in questions:
+            k = places[0]
             if k < len(said) and said[k] in (heard, other):
-                letters[k] = said[k]
+                for place in places:
+                    letters[place] = said[k]
         if "".join(letters) not in accepted:
             return Outcome.JUDGED_WRONG
-        return Outcome.CONFIRMED if len(result.doubt) == 1 else Outcome.MORE_CONFIRMATIONS
+        return Outcome.CONFIRMED if len(questions) == 1 else Outcome.MORE_CONFIRMATIONS
     named = str(value).lower() if value is not None else ""
     if result.verdict == "unclear":
         if value and expect in ("spelling", "word") and (expect == "word"

@@ -48,7 +48,7 @@ from voice.hosting.exchange import (
 from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
-from voice.understanding.judge import Understood, judge, parse_command
+from voice.understanding.judge import Understood, doubt_questions, judge, parse_command
 from voice.understanding.letters import letters_only, readings
 from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import tokens
@@ -116,7 +116,8 @@ def _a_quiz(ask: Ask) -> bool:
 
 
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
-    """The reply to "Was that B or P?": one of the two letters (commands are commands)."""
+    """The reply to "Was that B or P?" (or "double B or double P?"): one of the two letters
+    (commands are commands)."""
     if not heard.nbest:
         return Understood("unclear", None, 0.0, "")
     text = heard.nbest[0]
@@ -124,8 +125,11 @@ def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
     if command is not None:
         return Understood("unclear", None, 0.9, text, command=command)
     for reading in readings(text):
-        if reading.letters in choices:
-            return Understood("correct", reading.letters, 1.0, text)
+        letters = reading.letters
+        if len(letters) > 1 and len(set(letters)) == 1:
+            letters = letters[0]  # "double T", "T T": the doubled letter asked about
+        if letters in choices:
+            return Understood("correct", letters, 1.0, text)
     return Understood("unclear", None, 0.0, text)
 
 
@@ -470,13 +474,16 @@ class Dialogue:
         letters = list(str(result.value))
         pending = self._last
         try:
-            for k, heard_letter, other in result.doubt:
+            for places, heard_letter, other in doubt_questions(result.doubt):
                 first, second = heard_letter.upper(), other.upper()
-                which = Ask(say=[Line("common.which_letter", {"first": first, "second": second})],
+                key = "common.which_letter" if len(places) == 1 else "common.which_double"
+                which = Ask(say=[Line(key, {"first": first, "second": second})],
                             expect=ReplyKind.SPELLING, addressee=ask.addressee,
                             understand=partial(_one_letter, choices=(heard_letter, other)),
                             default=Understood("correct", heard_letter, 1.0, ""))
-                letters[k] = str(self.ask(which).value)
+                said_letter = str(self.ask(which).value)
+                for k in places:
+                    letters[k] = said_letter
         finally:
             self._last = pending
         said = "".join(letters)

@@ -440,6 +440,20 @@ def _doubts(reading: _letters.Reading, spellings: list[str],
     return ()
 
 
+def doubt_questions(doubt: Sequence[tuple[int, str, str]]
+                    ) -> list[tuple[tuple[int, ...], str, str]]:
+    """The questions the host asks about ``doubt`` (an Understood's): one per letter, and one
+    for a doubled letter in doubt both times ("Was that double B or double T?", the two
+    T's of "Chatterjee"): (the positions, the letter heard, the other letter) each."""
+    out: list[tuple[tuple[int, ...], str, str]] = []
+    for k, heard, other in doubt:
+        if out and out[-1][1:] == (heard, other) and out[-1][0][-1] == k - 1:
+            out[-1] = ((*out[-1][0], k), heard, other)
+        else:
+            out.append(((k,), heard, other))
+    return out
+
+
 def _spelled_after_command(alt: str, cmd: str | None) -> bool:
     """"spell c a t" at a spelling prompt is an answer, not the spell command."""
     if cmd != "spell":

@@ -334,6 +334,21 @@ def test_spelling_letters_the_recognizer_also_heard_are_asked_about_one_by_one()
         assert dialogue.ask(ask).verdict == verdict
 
 
+@pytest.mark.parametrize(("reply", "verdict"), [("double t", "correct"), ("t", "correct"),
+                                                ("t t", "correct"), ("double b", "wrong")])
+def test_a_doubled_letter_in_doubt_is_asked_about_once(reply: str, verdict: str) -> None:
+    """"Chatterjee" heard as "chabberjee": one question for the two letters, answered as
+    a double or as one letter, and the spelling judged as answered."""
+    dialogue, out = spoken(["c h a b b e r j e e", reply])
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
+              request={"answer": "chatterjee"}, default=Understood("wrong", None, 1.0, ""))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == (verdict, "chatterjee" if verdict == "correct"
+                                              else "chabberjee")
+    assert out.getvalue().count("HOST: Was that") == 1
+    assert "HOST: Was that double B or double T?" in out.getvalue()
+
+
 def test_spelling_the_first_attempt_is_the_answer_and_typed_letters_are_never_confirmed() -> None:
     dialogue, out, _ = make(["n e i g h p o u r", "n e i g h b o u r"])
     result = dialogue.ask(spelling_ask())

@@ -10,6 +10,7 @@ from voice.understanding.judge import (
     COMMANDS,
     RequestError,
     Understood,
+    doubt_questions,
     grammar_words,
     judge,
     parse_command,
@@ -366,3 +367,10 @@ def test_a_command_alone_is_a_command_and_a_near_miss_is_less_sure() -> None:
     # a command inside a longer answer is no command
     assert judge({"kind": "word", "heard": ["stop sign"], "accepted": ["stop sign"]}).verdict \
         == "correct"
+
+
+def test_a_doubled_letter_in_doubt_is_one_question_and_other_doubts_are_their_own() -> None:
+    assert doubt_questions([(9, "b", "t"), (10, "b", "t")]) == [((9, 10), "b", "t")]
+    assert doubt_questions([(2, "b", "t"), (5, "b", "t")]) == [((2,), "b", "t"), ((5,), "b", "t")]
+    assert doubt_questions([(2, "b", "t"), (3, "b", "d")]) == [((2,), "b", "t"), ((3,), "b", "d")]
+    assert doubt_questions([]) == []
