@@ -28,7 +28,9 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   that B or D?", answered as the speaker meant: bench/_hearing_sets.py settle),
   judged wrong, and asked again; and % of wrong answers judged right, each clip
   heard again against another answer (a letter against a sound-alike, a spelled
-  name against a one-letter misspelling, a word against another word). Spelled
+  name against a one-letter misspelling, a word against another word), and for
+  free words how often such a wrong answer was asked about ("Did you say <the
+  right answer>?", free_words.wrong.confirmations: the speaker says no). Spelled
   names also give the letter error rate (Levenshtein distance over letters) and
   the end of speech to result (median);
 - load time, peak memory, and the run's own duration.
@@ -436,6 +438,10 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             h = hear(recognizer, audio, "word", {"accepted": [wc.other]}, [wc.other])
             count("free_words.wrong_judged_right",
                   settle(h.result, wc.word, {wc.other}, "word").taken,
+                  (wc.path.name, "as", wc.other, h))
+            # a wrong answer the host asks about ("Did you say <the right answer>?")
+            count("free_words.wrong.confirmations", h.result is not None
+                  and h.result.verdict == "unclear" and h.result.value == wc.other,
                   (wc.path.name, "as", wc.other, h))
     for what, (good, total) in sorted(run.tally.items()):
         unit = ("% taken as an answer or command" if what == "false_accepts"

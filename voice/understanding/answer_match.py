@@ -10,6 +10,8 @@ combines an n-best list):
    recognizer's choice between them says nothing about what the player knew.
    Not a homophone one letter away: "dessert" for "desert" is a different real
    word, judged like any other (see :func:`_spoken_forms`).
+   An utterance of backchannel words only ("okay", "yeah": :data:`BACKCHANNEL`) or of
+   thinking aloud ("I don't know") is no answer -> **unclear**, value None.
 2. An accepted answer appears whole inside the utterance and everything else
    is filler ("yes", "please", "I'd say"), the answer again ("bird bird", the
    decoder writing it twice) or a lone letter ("d dog") -> **correct**; if other content words
@@ -92,6 +94,11 @@ NO_ANSWER = frozenset(
     }
 )
 """Utterances that are no answer at all (they come back "unclear", value None)."""
+
+BACKCHANNEL = frozenset({"ok", "okay", "yeah", "oh", "well", "so"})
+"""Words alone no one gives as an answer, and what Whisper writes on a short word it could
+not make out ("Okay." for cat and happy, "Yeah." for learn, "Well..." for wow, in people's
+Speech Commands clips): no answer at all, so the host asks again rather than judging them."""
 
 
 @dataclass(frozen=True)
@@ -231,8 +238,8 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
     if hit is not None:
         return Verdict("correct", hit, 0.95)
 
-    if norm in NO_ANSWER:
-        # Thinking aloud is not an answer: let the dialogue wait or reprompt.
+    if norm in NO_ANSWER or all(t in BACKCHANNEL or t in HESITATIONS for t in norm_toks):
+        # Thinking aloud, or a word that answers nothing: let the dialogue wait or reprompt.
         return Verdict("unclear", None, 0.0)
 
     # 2. the answer inside a longer utterance

@@ -6,7 +6,13 @@ from typing import Any
 
 import pytest
 
-from voice.understanding.answer_match import answer_key, judge_free, judge_one, nearest_real_word
+from voice.understanding.answer_match import (
+    Verdict,
+    answer_key,
+    judge_free,
+    judge_one,
+    nearest_real_word,
+)
 from voice.understanding.judge import judge
 
 
@@ -131,3 +137,18 @@ def test_confidence_is_lower_for_doubt() -> None:
     unsure = judge({"kind": "word", "accepted": ["onion"], "heard": ["union", "onion"]})
     assert sure.confidence == 1.0 > unsure.confidence > 0
     assert 0 <= unsure.confidence <= 1
+
+
+@pytest.mark.parametrize("heard", ["Okay.", "yeah", "well so", "oh um"])
+def test_a_backchannel_word_alone_is_no_answer(heard: str) -> None:
+    """What Whisper writes on a short word it could not make out is asked again, not
+    judged wrong; with another word it is filler around that word."""
+    key = answer_key(("cat",))
+    assert judge_one(key, heard) == Verdict("unclear", None, 0.0)
+    assert judge_one(key, heard + " cat").verdict == "correct"
+    assert judge_one(key, heard + " dog").verdict == "wrong"
+
+
+def test_a_backchannel_word_over_a_forced_check_of_the_answer_is_confirmed() -> None:
+    verdict, alt = judge_free(["cat"], ["okay", "cat"])
+    assert (verdict.verdict, verdict.value, alt) == ("unclear", "cat", "cat")
