@@ -1,6 +1,11 @@
-"""The pure parts of a spelling heard whole: combining the whole decode with the runs."""
+"""The pure parts of a spelling heard whole (combining the whole decode with the runs), and
+the beam search that gives its runner-ups."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
 
 from voice.hearing.asr.base import Grammar
 from voice.hearing.asr.whisper_letters import Decoded
@@ -14,7 +19,10 @@ from voice.hearing.asr.whisper_spelling import (
     letters_heard,
     longest_answer,
     unlooped,
+    with_runner_ups,
 )
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "speech"
 
 
 def _slots(letters: str, sure: float = 0.9) -> list[Slot]:
@@ -86,3 +94,40 @@ def test_the_answer_gives_only_a_length_and_letters_are_counted_as_said() -> Non
     assert longest_answer(Grammar.of("spelling", [])) is None
     assert letters_heard([_island("double f", 0, 1), _island("Oscar", 1.5, 2)]) == 3
     assert letters_heard([_island("Nicholas Shaw", 0, 1.5)]) == 0
+
+
+class _Beam:
+    """Stands in for the recognizer's beam search (its readings and their gaps)."""
+
+    def __init__(self, readings: list[tuple[str, float]]) -> None:
+        self.readings = readings
+        self.asked = 0
+
+    def stretch_runner_ups(self, encoded: object, prompt: str, max_tokens: int
+                           ) -> list[tuple[str, float]]:
+        self.asked += 1
+        return self.readings
+
+
+def test_close_beam_readings_are_runner_ups_only_where_no_reading_spells_the_answer() -> None:
+    grammar = Grammar(kind="spelling", verify=("Aurora",))
+    alts = alternatives(_slots("urora"), grammar)
+    beam = _Beam([("u r o r a", 0.0), ("a u r o r a", 0.02), ("e u r o r a", 0.3)])
+    out = with_runner_ups(beam, "encoded", alts, grammar)  # type: ignore[arg-type]
+    assert [a.text for a in out] == [a.text for a in alts] + ["a u r o r a"]  # after them
+    right = alternatives(_slots("aurora"), grammar)
+    assert with_runner_ups(beam, "encoded", right, grammar) == right  # type: ignore[arg-type]
+    assert with_runner_ups(beam, None, alts, grammar) == alts  # type: ignore[arg-type]
+    assert beam.asked == 1  # a word said whole (no encoding) is never searched
+
+
+def test_the_beam_search_reads_a_real_spelling_as_letters_best_first(whisper: object) -> None:
+    from voice.audio.clips import ASR_RATE_HZ, read_wav
+    from voice.hearing.asr.whisper_spelling import STRETCH_PROMPT, STRETCH_TOKENS
+
+    clip = read_wav(DATA / "spelled_arjun_R_4s7PwX.wav").to_rate(ASR_RATE_HZ)
+    samples = clip.samples.astype(np.float32) / 32768
+    encoded = whisper.encode_stretch(samples)  # type: ignore[attr-defined]
+    readings = whisper.stretch_runner_ups(encoded, STRETCH_PROMPT, STRETCH_TOKENS)  # type: ignore[attr-defined]
+    assert readings and readings[0] == ("a r j u n", 0.0), readings
+    assert all(gap >= 0.0 and all(len(w) == 1 for w in text.split()) for text, gap in readings)
