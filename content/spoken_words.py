@@ -3,14 +3,18 @@
 Where the rest of spelling lives, for a newcomer:
 
 - the pauses that end a run of letters and a whole spelling: voice/hearing/endpoint.py
-  (LETTER_PAUSE_S, SPELLING_PAUSE_S);
+  (LETTER_PAUSE_S, SPELLING_PAUSE_S), and the longer pause while letters are still to
+  come and a stray sound before the first letter (SHORT_PAUSE_S, STRAY_S in
+  voice/hearing/asr/whisper_spelling.py);
 - how Whisper is prompted for letters and how what it writes is read as letters (NATO words
   split or misspelt, loops): voice/hearing/asr/whisper_words.py;
-- a spelling heard whole (runs of letters and the whole stretch, combined):
-  voice/hearing/asr/whisper_spelling.py; one letter heard alone: WhisperRecognizer._letter
-  in voice/hearing/asr/whisper.py, with the encoder's letter classifier in letter_head.py;
+- a spelling heard whole (runs of letters and the whole stretch, combined, with a beam
+  search's runner-ups): voice/hearing/asr/whisper_spelling.py; one letter heard alone and
+  the stretch's decodes: LetterEars in voice/hearing/asr/whisper_letters.py, with the
+  encoder's letter classifier in letter_head.py;
 - a transcript read as a spelled word ("see oh double el", "p as in peter"), and the
-  sound-alike sets: voice/understanding/letters.py; judged: voice/understanding/judge.py.
+  sound-alike sets: voice/understanding/letters.py; judged, and the letters in doubt asked
+  about ("Was that B or D?", a doubled letter once): voice/understanding/judge.py.
 
 The hearing layer prompts and classifies with them (voice/hearing/asr/whisper_words.py)
 and the understanding layer reads transcripts with them (voice/understanding/letters.py,
