@@ -11,6 +11,7 @@ from voice.hearing.asr.base import Grammar
 from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     DOUBT_P,
+    PROMPT_LETTERS,
     Island,
     Slot,
     alternatives,
@@ -131,3 +132,29 @@ def test_the_beam_search_reads_a_real_spelling_as_letters_best_first(whisper: ob
     readings = whisper.stretch_runner_ups(encoded, STRETCH_PROMPT, STRETCH_TOKENS)  # type: ignore[attr-defined]
     assert readings and readings[0] == ("a r j u n", 0.0), readings
     assert all(gap >= 0.0 and all(len(w) == 1 for w in text.split()) for text, gap in readings)
+
+
+class _Echo:
+    """Stands in for a recognizer whose whole decode writes back its prompt's letters."""
+
+    def encode_stretch(self, samples: np.ndarray) -> str:
+        return "encoded"
+
+    def stretch_letters(self, encoded: object, prompt: str, max_tokens: int) -> list[Slot]:
+        return _slots("".join(PROMPT_LETTERS))
+
+
+def test_a_whole_decode_that_echoes_its_prompt_is_no_reading() -> None:
+    from voice.hearing.asr.whisper_spelling import _whole
+
+    windows = [np.zeros(512, np.float32)] * 120
+    grammar = Grammar(kind="spelling", verify=("not",))
+    runs = [_island("n", 0.5, 0.9, {"n": 0.9, "m": 0.1}),
+            _island("o", 1.3, 1.7, {"o": 0.9, "u": 0.1}),
+            _island("t", 2.1, 2.5, {"t": 0.8, "d": 0.2})]
+    alts, _, _ = _whole(_Echo(), windows, runs, 9, grammar)  # type: ignore[arg-type]
+    assert [a.text for a in alts] == ["n o t"]  # the runs' letters, not "n e c"
+    said = [_island("n", 0.5, 0.9, {"n": 0.9, "m": 0.1}), _island("e", 1.3, 1.7, {"e": 0.9}),
+            _island("c", 2.1, 2.5, {"c": 0.9})]
+    alts, _, _ = _whole(_Echo(), windows, said, 9, grammar)  # type: ignore[arg-type]
+    assert alts[0].text == "n e c"  # where the runs heard N, E, C too, it was said

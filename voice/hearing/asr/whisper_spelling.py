@@ -78,6 +78,9 @@ STRETCH_PROMPT = "Spelled letter by letter: N E C"
 """The whole stretch's prompt: letters written one by one, spaced. Over 35 people spelling
 their names (shared/speech/spelled), whole names right: 12 with this prompt, 11 with the
 comma-separated "N, E, C" and 11 with the whole alphabet (which it tends to continue)."""
+PROMPT_LETTERS = tuple(STRETCH_PROMPT.split(":")[1].lower().split())
+"""The prompt's own letters ("n e c"): what the decoder writes back when it makes out no
+letters in the stretch (NATO words said fast, a stretch of noise), so no reading of it."""
 STRETCH_LEAD_S = 0.5
 """Silence put before and after the stretch for its decode (seconds): the first letter
 is not lost to the decoder's start."""
@@ -464,6 +467,9 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     encoded = rec.encode_stretch(samples)
     whole = rec.stretch_letters(encoded, STRETCH_PROMPT, STRETCH_TOKENS)
     joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
+    if (isinstance(whole, list) and tuple(s.letter for s in whole) == PROMPT_LETTERS
+            and tuple(joined.split()) != PROMPT_LETTERS):
+        whole = ""  # the decoder echoed its prompt: the runs' letters are all there is
     if isinstance(whole, list):
         if whole and not spelling_word(joined.split()):
             letters = fused(whole, islands)
