@@ -181,9 +181,10 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outco
     meant ``meant`` and the prompt accepts ``accepted`` (spellings, words: lower case).
 
     Mirrors Dialogue.ask: letter doubts are asked one by one (a doubled letter once:
-    judge.doubt_questions) and answered with the letter meant; a torn judgement (a spelling's runner-up, a free word's forced check) and one
-    less sure than CONFIRM_BELOW are confirmed ("Did you say X?": yes if X is what was
-    meant); at a quiz a "no" to a right answer named is a wrong answer.
+    judge.doubt_questions) and answered with the letter meant; a torn judgement (a
+    spelling's runner-up, a free word's forced check) and one less sure than CONFIRM_BELOW
+    are confirmed ("Did you say X?": yes if X is what was meant); at a quiz a "no" to a
+    right answer named is a wrong answer.
     """
     from voice.understanding.judge import doubt_questions
 

@@ -27,8 +27,9 @@ from runs close to the rest of the spelling, not a breath or a click before it).
 A letter whose runner-up is close becomes an alternative transcript with that one letter
 swapped: the judge asks about it ("Was that B or D?"), never guesses it. Where no reading
 spells an accepted answer, a beam search of the stretch adds its close readings as
-runner-ups (a first letter the greedy decode dropped), which the host asks about too. Where the whole decode wrote
-words (NATO words, a word said instead of letters), the letter reader reads both.
+runner-ups (a first letter the greedy decode dropped), which the host asks about too.
+Where the whole decode wrote words (NATO words, a word said instead of letters), the
+letter reader reads both.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
 (SHORT_PAUSE_S while it has fewer letters than the answer: a pause between the two words
@@ -395,12 +396,13 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                     c0 = time.perf_counter()
                     alts, whole_letters, encoded = _whole(rec, windows, islands, preroll,
                                                           grammar)
-                    if alts and whole_letters >= need:
+                    complete = bool(alts) and whole_letters >= need
+                    if complete:
                         alts = with_runner_ups(rec, encoded, alts, grammar)
                     whole_ms = (time.perf_counter() - c0) * 1000
                     spent += whole_ms / 1000
                     so_far = max(so_far, whole_letters)
-                    if alts and whole_letters >= need:
+                    if complete:
                         return _heard(rec, alts, islands, n, spent, final_ms + whole_ms)
         stray = _stray_only(islands, need)
         if (not islands or stray) and not ends.in_speech and n * WINDOW_S >= timeout_s:
