@@ -248,9 +248,11 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
         if at < 0:
             continue
         rest = [*norm_toks[:at], *norm_toks[at + len(form_toks) :]]
-        if all(t in SOFT_WORDS or t in form_toks or len(t) == 1 for t in rest):
+        if all(t in SOFT_WORDS or t in form_toks or (len(t) == 1 and t.isalpha())
+               for t in rest):
             # Filler, the answer written twice ("bird bird"), or a stray letter the
-            # decoder wrote beside it ("d dog"): the answer said plainly.
+            # decoder wrote beside it ("d dog"): the answer said plainly. A number is no
+            # stray letter ("three one" is two answers: "one" is read as 1).
             return Verdict("correct", answer, 0.9)
         return Verdict("unclear", answer, 0.5)
 

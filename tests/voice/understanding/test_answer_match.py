@@ -152,3 +152,10 @@ def test_a_backchannel_word_alone_is_no_answer(heard: str) -> None:
 def test_a_backchannel_word_over_a_forced_check_of_the_answer_is_confirmed() -> None:
     verdict, alt = judge_free(["cat"], ["okay", "cat"])
     assert (verdict.verdict, verdict.value, alt) == ("unclear", "cat", "cat")
+
+
+def test_a_number_beside_the_answer_is_no_stray_letter() -> None:
+    """Talk under the player ("three one", with "one" read as 1): two answers, confirmed."""
+    key = answer_key(("three",))
+    assert judge_one(key, "d three").verdict == "correct"
+    assert judge_one(key, "three one") == Verdict("unclear", "three", 0.5)
