@@ -134,29 +134,39 @@ class LetterEars:
             encoded, [start], beam_size=1, max_length=len(start) + max_tokens,
             return_logits_vocab=True, suppress_blank=True, suppress_tokens=self._suppress)[0]
         ids = res.sequences_ids[0]
+        steps = self._letter_steps(ids)
+        if steps is None:
+            return str(tok.decode(ids))
         owner = self._single_letters()
         columns = np.array(sorted(owner))
         slots: list[Slot] = []
-        for step, token in enumerate(ids):
-            if token not in owner:
-                if tok.decode([token]).strip(" ,.-;:!?"):
-                    return str(tok.decode(ids))
-                continue
+        for step, letter in steps:
             logits = np.asarray(res.logits[0][step], dtype=np.float64).reshape(-1)[columns]
             p = np.exp(logits - logits.max())
             probs: dict[str, float] = {}
             for token_id, share in zip(columns, p / p.sum(), strict=True):
-                letter = owner[int(token_id)]
-                probs[letter] = probs.get(letter, 0.0) + float(share)
-            slots.append(Slot(owner[token], probs))
+                other = owner[int(token_id)]
+                probs[other] = probs.get(other, 0.0) + float(share)
+            slots.append(Slot(letter, probs))
         return slots
+
+    def _letter_steps(self, ids: list[int]) -> list[tuple[int, str]] | None:
+        """(step, letter) for each one-letter token of ``ids``; None where the decoder wrote
+        anything but single letters and punctuation (a word, "double")."""
+        owner = self._single_letters()
+        steps = []
+        for step, token in enumerate(ids):
+            if token in owner:
+                steps.append((step, owner[token]))
+            elif self._tok.decode([token]).strip(" ,.-;:!?"):
+                return None
+        return steps
 
     def stretch_runner_ups(self, encoded: Any, prompt: str, max_tokens: int
                            ) -> list[tuple[str, float]]:
-        """The stretch's readings by a beam search (STRETCH_BEAM): each that is letters only,
-        spaced ("a u r o r a"), with how far its score (mean log-probability per token)
-        is below the best's (0 for the best, then more)."""
-        tok = self._tok
+        """The stretch's readings by a beam search (STRETCH_BEAM): each that is letters only
+        (as :meth:`stretch_letters` reads them), spaced ("a u r o r a"), with how far its
+        score (mean log-probability per token) is below the best's (0 for the best)."""
         start = self._stretch_start(prompt)
         res = self._model.generate(
             encoded, [start], beam_size=STRETCH_BEAM, num_hypotheses=STRETCH_BEAM,
@@ -167,9 +177,9 @@ class LetterEars:
         best = res.scores[0]
         out = []
         for ids, score in zip(res.sequences_ids, res.scores, strict=True):
-            words = tok.decode(ids).replace(",", " ").replace(".", " ").replace("-", " ").split()
-            if words and all(len(w) == 1 and w.isalpha() for w in words):
-                out.append((" ".join(w.lower() for w in words), best - score))
+            steps = self._letter_steps(ids)
+            if steps:
+                out.append((" ".join(letter for _, letter in steps), best - score))
         return out
 
     def _single_letters(self) -> dict[int, str]:
