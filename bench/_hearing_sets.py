@@ -181,7 +181,7 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outco
     meant ``meant`` and the prompt accepts ``accepted`` (spellings, words: lower case).
 
     Mirrors Dialogue.ask: letter doubts are asked one by one (a doubled letter once:
-    judge.doubt_questions) and answered with the letter meant; a torn judgement (a
+    judge.doubt_questions) and answered with the letter meant, whichever it is; a torn judgement (a
     spelling's runner-up, a free word's forced check) and one less sure than CONFIRM_BELOW
     are confirmed ("Did you say X?": yes if X is what was meant); at a quiz a "no" to a
     right answer named is a wrong answer.
@@ -197,7 +197,9 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outco
         questions = doubt_questions(result.doubt)
         for places, heard, other in questions:
             k = places[0]
-            if k < len(said) and said[k] in (heard, other):
+            # the letter meant (Dialogue._one_letter takes any letter): where the reading
+            # has more or fewer letters than meant, only the two asked about line up
+            if k < len(said) and (len(said) == len(letters) or said[k] in (heard, other)):
                 for place in places:
                     letters[place] = said[k]
         if "".join(letters) not in accepted:

@@ -116,8 +116,9 @@ def _a_quiz(ask: Ask) -> bool:
 
 
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
-    """The reply to "Was that B or P?" (or "double B or double P?"): one of the two letters
-    (commands are commands)."""
+    """The reply to "Was that B or P?" (or "double B or double P?"): one of the two letters,
+    or another letter said alone (the letter the speller says was said there: "D"), as the
+    spelling's letter there; commands are commands."""
     if not heard.nbest:
         return Understood("unclear", None, 0.0, "")
     text = heard.nbest[0]
@@ -130,6 +131,9 @@ def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
             letters = letters[0]  # "double T", "T T": the doubled letter asked about
         if letters in choices:
             return Understood("correct", letters, 1.0, text)
+    said = readings(text)
+    if said and len(said[0].letters) == 1 and not said[0].unknown:
+        return Understood("correct", said[0].letters, 1.0, text)
     return Understood("unclear", None, 0.0, text)
 
 

@@ -381,6 +381,15 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
                         return Understood("unclear", said[0].letters, 0.5, alts[first],
                                           doubt=doubt)
                 return Understood("unclear", hit.letters, 0.6, alt)
+            if not typed and len(hit.letters) <= TORN_MAX_LETTERS:
+                # The recognizer was torn over a letter said for a right one (a runner-up
+                # swaps it): asked about as if the answer were the runner-up ("Was that C
+                # or B?"), so that a sound-alike said for the answer is never taken unasked.
+                doubt = _torn_letters(hit, alts[n + 1:], target, spellings)
+                if doubt:
+                    return Understood("unclear", hit.letters, 0.5, alt, doubt=doubt)
+                if _heard_as_a_word(hit, alts[n + 1:], target):
+                    return Understood("unclear", hit.letters, 0.6, alt)
             sure = 1.0 if hit is readings[0] else 0.9
             if hit.unknown:
                 sure = 0.8
@@ -407,6 +416,12 @@ MAX_LETTER_DOUBTS = 3
 """Letters of one spelling the host asks about at most; with more in doubt it was not heard
 clearly enough to ask letter by letter."""
 
+TORN_MAX_LETTERS = 2
+"""Spellings this short that a runner-up hears otherwise are asked about though the top
+reading is right: a letter said alone has no other letters to back it (the letters set
+took a sound-alike said for it 1.9 % of the time); asking so over longer names halved
+those right at once (35 people spelling names: 37 -> 11 %) and took no misspelling less."""
+
 
 def _heard_letters(alts: list[str], target: frozenset[str]) -> list[set[str]]:
     """Per position, every letter an alternative of the first reading's length heard there
@@ -421,6 +436,39 @@ def _heard_letters(alts: list[str], target: frozenset[str]) -> list[set[str]]:
             for k, c in enumerate(r.letters):
                 out[k].add(c)
     return out
+
+
+def _torn_letters(reading: _letters.Reading, runner_ups: Sequence[str],
+                  target: frozenset[str], spellings: Sequence[str]
+                  ) -> tuple[tuple[int, str, str], ...]:
+    """The letters of ``reading`` a runner-up of its length heard otherwise (the likeliest
+    first: the recognizer's order), each once, none given by a NATO word."""
+    doubt: dict[int, str] = {}
+    for alt in runner_ups:
+        said = _letters.readings(alt, target)
+        if (not said or said[0].unknown or len(said[0].letters) != len(reading.letters)
+                or said[0].letters in spellings):
+            continue
+        for k, (x, y) in enumerate(zip(reading.letters, said[0].letters, strict=True)):
+            if x != y and not reading.reliable[k] and not said[0].reliable[k]:
+                doubt.setdefault(k, y)
+    return tuple((k, reading.letters[k], doubt[k]) for k in sorted(doubt))
+
+
+def _heard_as_a_word(reading: _letters.Reading, runner_ups: Sequence[str],
+                     target: frozenset[str]) -> bool:
+    """A runner-up heard a word where ``reading`` has letters (Papa said alone: "t", and
+    "tapper" second): what was said is in doubt, so the letters are confirmed ("Did you
+    say T?"); a NATO word heard as such is sure."""
+    if all(reading.reliable):
+        return False
+    for alt in runner_ups:
+        if _is_noise(alt):
+            continue
+        said = _letters.readings(alt, target)
+        if said and not said[0].letters and said[0].unknown:
+            return True
+    return False
 
 
 def _doubts(reading: _letters.Reading, spellings: list[str],

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from spelling_helpers import right_when_asked
 
 import models
 from voice.audio.clips import Clip, read_wav
@@ -193,8 +194,11 @@ def test_nato_spellings_are_heard(rec: WhisperRecognizer, tmp_path: Path) -> Non
     for word in ("rhythm", "tomorrow", "colour", "weird", "receive"):
         ears = VoiceEars(rec, _padded(_spelled(word, "nato", "en-gb-x-rp", 140, tmp_path)))
         heard = ears.listen("spelling", [word], timeout_s=5.0)
-        right += judge({"kind": "spelling", "heard": list(heard.nbest) or [""],
-                        "answer": word}).verdict == "correct"
+        result = judge({"kind": "spelling", "heard": list(heard.nbest) or [""],
+                        "answer": word})
+        # right at once, or its letters heard right with a sound-alike the recognizer also
+        # weighed, asked about ("Was that C or B?") and kept by the speller's reply
+        right += right_when_asked(result, word)
     assert right >= 4  # the clearest espeak voice; bench_hearing.py measures all three
 
 

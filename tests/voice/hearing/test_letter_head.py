@@ -95,7 +95,7 @@ def _letters_heard(rec: object, voice: str, wpm: int, tmp: Path) -> int:
         ears = VoiceEars(rec, MemorySource(Clip(stream.astype(np.int16), 16000), tail_s=0.0))  # type: ignore[arg-type]
         heard = ears.listen("spelling", [c], timeout_s=5.0)
         result = judge({"kind": "spelling", "heard": list(heard.nbest) or [""], "answer": c})
-        right += result.verdict == "correct"
+        right += result.value == c  # read as that letter, at once or asked about
     return right
 
 

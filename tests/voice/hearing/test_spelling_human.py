@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from spelling_helpers import right_when_asked, settled
 
 from voice.audio.clips import ASR_RATE_HZ, Clip, read_wav
 from voice.hearing.asr.base import Grammar
@@ -30,15 +31,6 @@ def _heard(whisper: object, name: str, answer: str) -> tuple[tuple[str, ...], Un
     return heard.nbest, judge({"kind": "spelling", "heard": list(heard.nbest), "answer": answer})
 
 
-def _settled(result: Understood, meant: str) -> str:
-    """The spelling once each letter in doubt is answered as the speaker meant it."""
-    letters = list(str(result.value))
-    for k, heard, other in result.doubt:
-        if meant[k] in (heard, other):
-            letters[k] = meant[k]
-    return "".join(letters)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "answer", "misspelt"), [
     ("spelled_arjun_R_4s7PwX.wav", "arjun", "arjan"),
@@ -48,10 +40,10 @@ def test_a_name_spelled_at_the_speakers_pace_is_heard_whole(
         whisper: object, name: str, answer: str, misspelt: str) -> None:
     nbest, result = _heard(whisper, name, answer)
     assert nbest[0] == " ".join(answer), nbest  # every letter, none lost at the pauses
-    assert result.verdict == "correct"
+    assert right_when_asked(result, answer), (nbest, result)
     _, wrong = _heard(whisper, name, misspelt)
     assert wrong.verdict != "correct"
-    assert _settled(wrong, answer) != misspelt
+    assert settled(wrong, answer) != misspelt
 
 
 @pytest.mark.slow

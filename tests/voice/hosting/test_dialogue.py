@@ -334,6 +334,24 @@ def test_spelling_letters_the_recognizer_also_heard_are_asked_about_one_by_one()
         assert dialogue.ask(ask).verdict == verdict
 
 
+@pytest.mark.parametrize(("reply", "verdict"), [("b", "correct"), ("c", "wrong"),
+                                                ("d", "wrong"), ("delta", "wrong")])
+def test_the_reply_to_which_letter_may_name_a_third(reply: str, verdict: str) -> None:
+    """"Was that B or C?" answered "D": the speller says D was said, and the spelling is
+    judged with D there (a sound-alike said for the answer is never taken unasked)."""
+    class Torn(SpokenEars):
+        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            heard = super().listen(kind, expected, timeout_s)
+            return Heard(("b", "c")) if heard.nbest == ("b",) else heard
+
+    dialogue = Dialogue(SilentMouth(), Torn(["b", reply]), Phrases.load(), FakeTable())
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
+              request={"answer": "b"}, default=Understood("wrong", None, 1.0, ""))
+    result = dialogue.ask(ask)
+    assert result.verdict == verdict
+    assert result.value == {"b": "b", "c": "c", "d": "d", "delta": "d"}[reply]
+
+
 @pytest.mark.parametrize(("reply", "verdict"), [("double t", "correct"), ("t", "correct"),
                                                 ("t t", "correct"), ("double b", "wrong")])
 def test_a_doubled_letter_in_doubt_is_asked_about_once(reply: str, verdict: str) -> None:

@@ -263,6 +263,29 @@ def test_a_spoken_near_miss_names_the_letters_in_doubt_and_a_typed_one_is_wrong(
         judge({**request, "typed": "yes"})
 
 
+def test_a_letter_the_recognizer_was_torn_over_is_asked_about_not_taken() -> None:
+    """"C" said for the answer B, heard as B with C close behind: asked about ("Was that B
+    or C?"), as the answer heard second would be. A NATO word, a runner-up that is itself
+    a right spelling, or the other letters of a longer spelling leave no doubt."""
+    torn = judge({"kind": "spelling", "answer": "b", "heard": ["b", "c", "e"]})
+    assert (torn.verdict, torn.value, torn.doubt) == ("unclear", "b", ((0, "b", "c"),))
+    two = judge({"kind": "spelling", "answer": "ox", "heard": ["o x", "o s", "a s"]})
+    assert (two.verdict, two.doubt) == ("unclear", ((0, "o", "a"), (1, "x", "s")))
+    nato = judge({"kind": "spelling", "answer": "b", "heard": ["bravo", "c"]})
+    assert nato.verdict == "correct"
+    both = judge({"kind": "spelling", "answer": "ok", "variants": ["oc"],
+                  "heard": ["o k", "o c"]})
+    assert both.verdict == "correct"
+    longer = judge({"kind": "spelling", "answer": "cat", "heard": ["c a t", "c a p"]})
+    assert longer.verdict == "correct"
+    word = judge({"kind": "spelling", "answer": "t", "heard": ["t", "tapper"]})
+    assert (word.verdict, word.value, word.doubt) == ("unclear", "t", ())  # "Did you say T?"
+    assert judge({"kind": "spelling", "answer": "t", "heard": ["tango", "tapper"]}).verdict \
+        == "correct"
+    typed = judge({"kind": "spelling", "answer": "b", "heard": ["b", "c"], "typed": True})
+    assert typed.verdict == "correct"
+
+
 def test_spelling_reads_ambiguous_words_every_way() -> None:
     letters = [r.letters for r in readings("c o l no c o l o u r")]
     assert letters[0] == "colour" and "colnocolour" in letters
