@@ -213,13 +213,14 @@ NUMBER_EXPECTED = [str(n) for n in range(10)]
 
 
 def spellings() -> Iterator[tuple[str, str, bool, np.ndarray]]:
-    """(target, style, is_right, audio) for each word, style and espeak voice."""
+    """(target, the letters said: the target or its misspelling, style, audio) for each
+    word, style and espeak voice."""
     from voice.audio.clips import read_wav
 
     with tempfile.TemporaryDirectory() as tmp:
         for n, (right, wrong) in enumerate(zip(SPELL_WORDS, MISSPELT, strict=True)):
             voice, wpm = VOICES[n % len(VOICES)]
-            for said, ok in ((right, True), (wrong, False)):
+            for said in (right, wrong):
                 for style in ("names", "nato"):
                     if style == "names":
                         body = " ".join(f"<say-as interpret-as='characters'>{c}</say-as>"
@@ -229,7 +230,7 @@ def spellings() -> Iterator[tuple[str, str, bool, np.ndarray]]:
                     out = Path(tmp) / "s.wav"
                     subprocess.run(["espeak-ng", "-m", "-v", voice, "-s", str(wpm), "-w", str(out),
                                     f"<speak>{body}</speak>"], check=True, capture_output=True)
-                    yield right, style, ok, read_wav(out).to_rate(RATE).samples
+                    yield right, said, style, read_wav(out).to_rate(RATE).samples
 
 
 def letters_alone() -> Iterator[tuple[str, str, np.ndarray]]:
@@ -377,20 +378,23 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             latencies.append(h.latency_ms)
     accepted_wrong = 0
     if "espeak" in sets:
-        for target, style, ok, audio in spellings():
+        for target, said, style, audio in spellings():
             request: dict[str, object] = {"answer": target}
+            accepted = {target, *VARIANTS.get(target, [])}
             if target in VARIANTS:
                 request["variants"] = VARIANTS[target]
-            h = hear(recognizer, stream(audio, f"{target}{style}{ok}"), "spelling", request,
-                     [target, *VARIANTS.get(target, [])])
-            if ok:
-                count(f"spelled_{style}", h.value == target, (target, style, h))
-            elif h.value == target or h.value in VARIANTS.get(target, []):
+            h = hear(recognizer, stream(audio, f"{target}{style}{said == target}"), "spelling",
+                     request, sorted(accepted))
+            outcome = settle(h.result, said, accepted, "spelling")
+            if said == target:
+                run.outcome(f"espeak_spelled_{style}", outcome, (target, style, h))
+            elif outcome.taken:
                 accepted_wrong += 1
                 print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
         for c, style, audio in letters_alone():
             h = hear(recognizer, stream(audio, f"{c}{style}"), "spelling", {"answer": c}, [c])
-            count(f"letters_{style}", h.value == c, (c, style, h))
+            run.outcome(f"espeak_letters_{style}", settle(h.result, c, {c}, "spelling"),
+                        (c, style, h))
     if "letters" in sets:
         for clip in letters_human(SPEECH):
             audio = stream(read(clip.path), f"{clip.voice}/{clip.path.name}",
@@ -452,9 +456,6 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         emit(f"{name}.{what}.count", total, "recordings")
     run.emit_outcomes()
     if "espeak" in sets:
-        letters_es = [run.tally.get(k, [0, 0]) for k in ("letters_names", "letters_nato")]
-        emit(f"{name}.letters", 100.0 * sum(g for g, _ in letters_es)
-             / max(1, sum(t for _, t in letters_es)), "% of letters said alone (names and NATO)")
         emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
     if latencies:
         emit(f"{name}.end_of_speech_to_result.median", statistics.median(latencies), "ms")

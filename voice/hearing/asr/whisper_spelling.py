@@ -202,9 +202,12 @@ def fused(whole: list[Slot], islands: list[Island]) -> list[Slot]:
         # a letter heard alone (NATO words, the letter names' classifier, the encoder's
         # head) is heard better than inside the whole decode (en-gb-x-rp letter names:
         # 25 of 26 alone, 20 when the two were averaged).
+        # A letter heard for sure alone (a NATO word heard as one) has no runner-up: the
+        # letter prompt garbles NATO words ("l" for Alfa), and the host would ask about it.
         if len(whole) != len(ones):
             return ones
-        return [_mixed(w, o, island_first=True) for w, o in zip(whole, ones, strict=True)]
+        return [o if _sure_letter(i) else _mixed(w, o, island_first=True)
+                for w, o, i in zip(whole, ones, islands, strict=True)]
     whole = unlooped(whole)
     owner = [k for k, slots in enumerate(per_island) for _ in slots]
     out: list[Slot] = []
@@ -488,8 +491,10 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     # unless it was surely a NATO word (which the letter prompt garbles: "web back") or
     # the answer is one letter (a letter said alone is heard better alone).
     texts = [whole_text, joined]
-    if not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)
-                                 or _sure_letter(islands[0]) or longest_answer(grammar) == 1):
+    if len(islands) == 1 and _sure_letter(islands[0]) and not _unknown(joined):
+        texts = [joined]  # the garbled NATO word ("web back" for Quebec) is no runner-up
+    elif not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)
+                                   or _sure_letter(islands[0]) or longest_answer(grammar) == 1):
         texts.reverse()
     return [Alternative(t, None, None, (), allowed_sequence(t, grammar))
             for t in dict.fromkeys(t for t in texts if t)], min(letters_in(whole_text),
