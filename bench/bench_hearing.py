@@ -31,7 +31,8 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   name against a one-letter misspelling, a word against another word), and for
   free words how often such a wrong answer was asked about ("Did you say <the
   right answer>?", free_words.wrong.confirmations: the speaker says no). Spelled
-  names also give the letter error rate (Levenshtein distance over letters) and
+  names also give the letter error rate (Levenshtein distance over letters; all of
+  them, and only those heard as letters, leaving out a name said whole) and
   the end of speech to result (median);
 - load time, peak memory, and the run's own duration.
 
@@ -410,6 +411,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                   (clip.voice, clip.path.name, "as", other, h))
     if "spelled" in sets:
         errors = letters = 0
+        read_errors = read_letters = 0  # over the clips heard as letters
         spelled_latencies: list[float] = []
         for sc in spelled_human(SPEECH):
             audio = stream(read(sc.path), sc.path.name, tail_s=SPELLING_TAIL_S)
@@ -420,6 +422,9 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             heard = h.result.value if h.result is not None and h.result.command is None else ""
             errors += letter_errors(str(heard or ""), target)
             letters += len(target)
+            if heard:
+                read_errors += letter_errors(str(heard), target)
+                read_letters += len(target)
             if h.latency_ms is not None:
                 spelled_latencies.append(h.latency_ms)
             wrong = misspelt(target)
@@ -430,6 +435,9 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                 print(f"MISSPELLING ACCEPTED: {sc.name} as {wrong}", file=sys.stderr)
         emit(f"{name}.spelled_human.letter_error", 100.0 * errors / max(1, letters),
              "% of letters wrong, missing or extra")
+        emit(f"{name}.spelled_human.letter_error.heard_as_letters",
+             100.0 * read_errors / max(1, read_letters),
+             "% of letters wrong, over the names heard as letters (not a name said whole)")
         if spelled_latencies:
             emit(f"{name}.spelled_human.end_of_speech_to_result.median",
                  statistics.median(spelled_latencies), "ms")

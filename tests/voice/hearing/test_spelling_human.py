@@ -77,6 +77,20 @@ def test_a_word_said_whole_is_no_spelling(whisper: object) -> None:
     assert result.verdict == "unclear" and not result.doubt, (heard.nbest, result)
 
 
+@pytest.mark.slow
+def test_a_name_said_whole_that_the_letter_prompt_writes_as_letters_is_no_spelling(
+        whisper: object) -> None:
+    """"Benji Chatterjee" said in 1.3 s at a spelling prompt: the whole decode writes letters
+    ("b n g c t r g"), too many for the time it took to say them, so it is what was said,
+    for the host to ask for the letters; judged against any spelling it is never taken."""
+    name = "said_whole_benjichatterjee_R_7pKNTf.wav"
+    nbest, result = _heard(whisper, name, "benjichatterjee")
+    assert result.verdict == "unclear" and not result.value and not result.doubt, (nbest,
+                                                                                 result)
+    _, other = _heard(whisper, name, "bngctrg")
+    assert other.verdict != "correct", other
+
+
 def test_the_spelling_grammar_carries_the_answer_only_to_check_its_length() -> None:
     grammar = VoiceEars.grammar("spelling", ["colour", "color"])
     assert grammar.verify == ("colour", "color") and grammar.answers == ()

@@ -19,6 +19,7 @@ from voice.hearing.asr.whisper_spelling import (
     island_slots,
     letters_heard,
     longest_answer,
+    said_as_letters,
     unlooped,
     with_runner_ups,
 )
@@ -43,6 +44,15 @@ def test_several_runs_are_read_from_the_whole_decode_with_a_loop_cut() -> None:
     whole = _slots("jemmmmm")  # the decoder looped on the last letter
     islands = [_island("j e", 0.5, 1.4), _island("n", 2.0, 2.4)]
     assert _spelt(fused(whole, islands)) == "jem"  # its letters stand over the runs'
+
+
+def test_letters_read_faster_than_letter_names_are_said_were_a_word_said_whole() -> None:
+    said_whole = [_island("b", 1.1, 2.4)]  # "Benji Chatterjee" in 1.3 s
+    assert not said_as_letters(_slots("bngctrg"), said_whole)
+    run_together = [_island("h i r o s h i", 0.5, 2.5), _island("k h a t r i", 3.0, 4.5)]
+    assert said_as_letters(_slots("hiroshikhatri"), run_together)  # 0.27 s a letter
+    assert said_as_letters([], said_whole)
+    assert said_as_letters(_slots("f"), [_island("f", 1.0, 1.19)])  # too short to time
 
 
 def test_a_first_letter_the_whole_decode_dropped_is_put_back() -> None:

@@ -52,6 +52,9 @@ STRETCH_BEAM = 5
 reading spelled no accepted answer (a first letter the greedy decode dropped: "u r o r a"
 for "a u r o r a"); 100-250 ms for a 10 s stretch on two cores."""
 
+STRETCH_SAID_TOKENS = 24
+"""New tokens for a stretch decoded as what was said (a name said whole: a few words)."""
+
 LETTER_EMPHASIS = 0.9
 """Pre-emphasis (y[n] = x[n] - 0.9 x[n-1]) for a second hearing of a letter name: it lifts
 the bursts and hiss that tell B, D, G, P, T and V apart, and the classifier's two readings
@@ -149,6 +152,11 @@ class LetterEars:
                 probs[other] = probs.get(other, 0.0) + float(share)
             slots.append(Slot(letter, probs))
         return slots
+
+    def stretch_said(self, encoded: Any) -> str:
+        """A spelled stretch decoded with no prompt: what was said, as written (a name said
+        whole instead of spelled)."""
+        return self._step(encoded, "", STRETCH_SAID_TOKENS, {})[0]
 
     def _letter_steps(self, ids: list[int]) -> list[tuple[int, str]] | None:
         """(step, letter) for each one-letter token of ``ids``; None where the decoder wrote

@@ -29,7 +29,10 @@ swapped: the judge asks about it ("Was that B or D?"), never guesses it. Where n
 spells an accepted answer, a beam search of the stretch adds its close readings as
 runner-ups (a first letter the greedy decode dropped), which the host asks about too.
 Where the whole decode wrote words (NATO words, a word said instead of letters), the
-letter reader reads both.
+letter reader reads both. Letters come no faster than letter names can be said
+(SHORTEST_LETTER_S): more letters than that in the runs' speech were a name said whole that
+the letter prompt wrote as letters, and the stretch is decoded again as what was said, for
+the host to ask for the letters.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
 (SHORT_PAUSE_S while it has fewer letters than the answer: a pause between the two words
@@ -478,6 +481,13 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     if isinstance(whole, list):
         if whole and not spelling_word(joined.split()):
             letters = fused(whole, islands)
+            if not said_as_letters(letters, islands):
+                # a name said whole, which the letter prompt wrote as letters ("b n g c t r
+                # g" for "Benji Chatterjee"): what was said, for the host to ask for letters
+                instead = " ".join(transcript_words(rec.stretch_said(encoded),
+                                                    ReplyKind.SPELLING))
+                return ([Alternative(instead, None, None, (), False)] if _unknown(instead)
+                        else []), 0, None
             return alternatives(letters, grammar), len(letters), encoded
         whole_text = " ".join(s.letter for s in unlooped(whole))
     else:  # NATO words as their letters ("in the" for India), other words as words
@@ -523,6 +533,22 @@ def with_runner_ups(rec: WhisperRecognizer, encoded: Any, alts: list[Alternative
             if gap <= RUNNER_UP_GAP and text not in present]
     return [*alts, *(Alternative(t, None, None, (), allowed_sequence(t, grammar))
                      for t in dict.fromkeys(more))]
+
+
+SHORTEST_LETTER_S = 0.22
+"""Speech per letter (seconds) below which letters read from a stretch were no letter names
+but a word said whole: a letter name is a syllable of its own, even run together (35 people
+spelling names: 0.27-0.70 s of speech per letter), and a name has fewer syllables than
+letters ("Benji Chatterjee" said in 1.3 s, written as 7 letters: 0.18 s each)."""
+RATE_FROM = 3
+"""Letters from which their rate tells (the voice detector's cut of one or two short letter
+names, an espeak "F" of 0.2 s, is too tight to time them by)."""
+
+
+def said_as_letters(letters: list[Slot], islands: list[Island]) -> bool:
+    """Whether the islands' speech is long enough for ``letters`` to be letter names."""
+    speech_s = sum(i.end_s - i.start_s for i in islands)
+    return len(letters) < RATE_FROM or speech_s / len(letters) >= SHORTEST_LETTER_S
 
 
 SURE_LETTER = 0.99
