@@ -176,15 +176,17 @@ class Outcome(enum.Enum):
         return self in (Outcome.AT_ONCE, Outcome.CONFIRMED, Outcome.MORE_CONFIRMATIONS)
 
 
-def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outcome:
+def settle(result: Any, meant: object, accepted: set[str], expect: str,
+           through_talk: bool = False) -> Outcome:
     """What the host makes of judgement ``result`` (a judge Understood) when the speaker
     meant ``meant`` and the prompt accepts ``accepted`` (spellings, words: lower case).
 
     Mirrors Dialogue.ask: letter doubts are asked one by one (a doubled letter once:
     judge.doubt_questions) and answered with the letter meant, whichever it is; a torn judgement (a
     spelling's runner-up, a free word's forced check) and one less sure than CONFIRM_BELOW
-    are confirmed ("Did you say X?": yes if X is what was meant); at a quiz a "no" to a
-    right answer named is a wrong answer.
+    are confirmed ("Did you say X?": yes if X is what was meant), and so is a free word
+    heard ``through_talk`` (the ears' Heard.unsure); at a quiz a "no" to a right answer
+    named is a wrong answer.
     """
     from voice.understanding.judge import doubt_questions
 
@@ -206,6 +208,12 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str) -> Outco
             return Outcome.JUDGED_WRONG
         return Outcome.CONFIRMED if len(questions) == 1 else Outcome.MORE_CONFIRMATIONS
     named = str(value).lower() if value is not None else ""
+    if through_talk and expect == "word" and value and result.verdict in ("correct", "wrong"):
+        # heard through talk: "Did you say X?" (yes if X is what was meant); a "no" to a
+        # wrong answer asks again, to a right one is a wrong answer
+        if named == said:
+            return Outcome.CONFIRMED if result.verdict == "correct" else Outcome.JUDGED_WRONG
+        return Outcome.JUDGED_WRONG if result.verdict == "correct" else Outcome.ASKED_AGAIN
     if result.verdict == "unclear":
         if value and expect in ("spelling", "word") and (expect == "word"
                                                         or named in accepted):

@@ -445,15 +445,15 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         for wc in free_words(SPEECH):
             audio = stream(read(wc.path), wc.path.name, frozenset({wc.word, wc.other}))
             h = hear(recognizer, audio, "word", {"accepted": [wc.word]}, [wc.word])
-            run.outcome("free_words", settle(h.result, wc.word, {wc.word}, "word"),
+            run.outcome("free_words", settle(h.result, wc.word, {wc.word}, "word", h.unsure),
                         (wc.path.name, h))
             h = hear(recognizer, audio, "word", {"accepted": [wc.other]}, [wc.other])
             count("free_words.wrong_judged_right",
-                  settle(h.result, wc.word, {wc.other}, "word").taken,
+                  settle(h.result, wc.word, {wc.other}, "word", h.unsure).taken,
                   (wc.path.name, "as", wc.other, h))
             # a wrong answer the host asks about ("Did you say <the right answer>?")
             count("free_words.wrong.confirmations", h.result is not None
-                  and h.result.verdict == "unclear" and h.result.value == wc.other,
+                  and (h.result.verdict == "unclear" or h.unsure) and h.result.value == wc.other,
                   (wc.path.name, "as", wc.other, h))
     for what, (good, total) in sorted(run.tally.items()):
         unit = ("% taken as an answer or command" if what == "false_accepts"

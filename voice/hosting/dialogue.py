@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -45,11 +45,19 @@ from voice.hosting.exchange import (
     Table,
     Turn,
 )
+from voice.hosting.reply_doubts import (
+    a_quiz,
+    doubtful_reply,
+    heard_through_talk,
+    said_instead,
+    spellings,
+    torn,
+)
 from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, doubt_questions, judge, parse_command
-from voice.understanding.letters import letters_only, readings
+from voice.understanding.letters import readings
 from voice.understanding.spell_request import gives_away, target_forms
 from voice.understanding.transcript import tokens
 
@@ -75,44 +83,6 @@ def waiting(said: str, *, offered: bool) -> bool:
     """The player asks for time ("let me think"; "wait" once waiting has been offered)."""
     text = " ".join(tokens(said))
     return text in WAIT_PHRASES or (offered and text in WAIT_WORDS)
-
-
-def _spellings(ask: Ask) -> set[str]:
-    """The right spellings of a spelling Ask, letters only."""
-    req = ask.request
-    return {letters_only(str(s)) for s in [req.get("answer", ""), *req.get("variants", ())]}
-
-
-def _torn(ask: Ask, heard: Heard, result: Understood) -> bool:
-    """An "unclear" whose value is a right answer the recognizer was unsure it heard: a
-    spelling's runner-up, or a spoken free answer with a confirmation line."""
-    if result.verdict != "unclear" or not result.value:
-        return False
-    if ask.expect == ReplyKind.SPELLING:
-        return result.value in _spellings(ask)
-    return ask.expect == ReplyKind.WORD and ask.confirm is not None and not heard.typed
-
-
-def _said_instead(ask: Ask, result: Understood) -> bool:
-    """A word said at a spelling prompt instead of its letters: no letter was read."""
-    return ask.expect == ReplyKind.SPELLING and result.verdict == "unclear" and not result.value \
-        and bool(result.heard) and result.command is None
-
-
-def _doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
-    """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
-    doubt = "correct" if heard.unsure else "unclear"
-    if (ask.expect not in (ReplyKind.NUMBER, ReplyKind.YESNO) or result.verdict != doubt
-            or heard.typed
-            or result.value is None or result.command is not None or ask.understand):
-        return ""
-    return ("yes" if result.value else "no") if ask.expect == ReplyKind.YESNO else str(result.value)
-
-
-def _a_quiz(ask: Ask) -> bool:
-    """A question with a right answer to find (Word Up's, a trivia question): giving up is a
-    wrong answer. Word on the Street's words and spellings are the team's own choice."""
-    return ask.default is not None and ask.default.verdict == "wrong"
 
 
 def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
@@ -355,13 +325,21 @@ class Dialogue:
             # Sound-alike letters: ask about those only ("Was that B or P?"); the
             # first attempt stays the answer.
             result = self._settle_letters(ask, result)
-        elif _torn(ask, heard, result):
+        elif torn(ask, heard, result):
             return self._settle_runner_up(ask, result)
-        elif said_back := _doubtful_reply(ask, heard, result):
+        elif said_back := doubtful_reply(ask, heard, result):
             # Heard only through talk: "Did you say seven?"; a "no" asks again.
             if self._confirmed(Line("common.did_you_say", {"said": said_back}), ask.addressee):
                 return Understood("correct", result.value, 1.0, result.heard)
             result = Understood("unclear", None, 0.0, result.heard)  # asked again
+        elif heard_through_talk(ask, heard, result) and ask.confirm is not None:
+            # "Did you say happy?": a yes stands as judged; a no asks again, but to a
+            # right answer named at a quiz it is a wrong answer (no second try)
+            if self._confirmed(ask.confirm(result), ask.addressee):
+                return replace(result, confidence=1.0)
+            if result.verdict == "correct" and a_quiz(ask):
+                return Understood("wrong", None, 1.0, result.heard)
+            result = Understood("unclear", None, 0.0, result.heard)
         if result.verdict == "unclear":
             return self._reprompt(turn, heard, result)
         return self._settle_confidence(turn, heard, result)
@@ -384,7 +362,7 @@ class Dialogue:
                 or (heard.typed and ask.expect == ReplyKind.SPELLING)
                 or self._confirmed(ask.confirm(result), ask.addressee)):
             return result
-        if result.verdict == "correct" and _a_quiz(ask):
+        if result.verdict == "correct" and a_quiz(ask):
             # "Did you say fork?" named the right answer: a "no" is a
             # wrong answer, not a second try with the answer given away.
             return Understood("wrong", None, 1.0, result.heard)
@@ -400,7 +378,7 @@ class Dialogue:
             return self._give_up(ask)
         key = self._too_loud(heard) or (
             self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-            else "common.spell_letters" if _said_instead(ask, result)
+            else "common.spell_letters" if said_instead(ask, result)
             else "common.unclear")
         self.tell(key, name=ask.addressee)
         return AGAIN
@@ -491,7 +469,7 @@ class Dialogue:
         finally:
             self._last = pending
         said = "".join(letters)
-        if said in _spellings(ask):
+        if said in spellings(ask):
             return Understood("correct", said, 1.0, result.heard)
         return Understood("wrong", said, 1.0, result.heard)
 

@@ -123,3 +123,24 @@ def test_talk_alone_is_never_taken_as_a_number_or_a_yes(ears_on, db: float) -> N
                   [("unknown_bed_0ea0e2f4_nohash_1.wav", 0.3)], db=db)
     assert _taken(ears_on(clip, "number", DIGITS)[0], "number") is None
     assert _taken(ears_on(clip, "yesno", ["yes", "no"])[0], "yesno") is None
+
+
+@pytest.mark.slow
+def test_a_free_answer_under_talk_is_heard_from_its_loudest_stretch_and_never_judged_on_talk(
+        ears_on) -> None:  # type: ignore[no-untyped-def]
+    """"Bed" with "backward" said across the table 10 dB under it, just after: where it is
+    the accepted answer it is taken or confirmed ("Did you say bed?"), never judged wrong;
+    against another answer it is never taken, and said back before it is judged wrong
+    (its words might have been the talk's)."""
+    from voice.understanding.judge import judge
+
+    answer = "unknown_bed_0ea0e2f4_nohash_1.wav"
+    end_s = 0.6 + len(read_wav(CLIPS / answer).to_rate(RATE).samples) / RATE
+    clip = _mixed(answer, [("unknown_backward_0cb74144_nohash_2.wav", end_s + 0.1)], db=10.0)
+    heard, _ = ears_on(clip, "word", ["bed"])
+    right = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["bed"]})
+    assert right.value == "bed" and right.verdict in ("correct", "unclear"), (heard, right)
+    heard, _ = ears_on(clip, "word", ["bird"])
+    other = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["bird"]})
+    assert other.verdict == "unclear" or (other.verdict == "wrong" and heard.unsure), (
+        heard, other)

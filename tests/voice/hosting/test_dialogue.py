@@ -532,3 +532,28 @@ def test_an_answer_the_ears_heard_only_through_talk_is_confirmed() -> None:
                               request={"min": 1, "max": 12}))
     assert (result.verdict, result.value) == ("correct", 9)
     assert "Did you say 5?" in out.getvalue()
+
+
+@pytest.mark.parametrize(("replies", "want"), [
+    (["yes"], ("wrong", "happy")),   # it was the player's: wrong, as judged
+    (["no", "bed"], ("correct", "bed")),  # it was the talk's: asked again
+])
+def test_a_free_answer_heard_through_talk_that_names_no_answer_is_said_back_first(
+        replies: list[str], want: tuple[str, str]) -> None:
+    """Talk under a free answer (issue 27): "happy" may be a teammate's word, so the host
+    asks "Did you say happy?" before judging it wrong; a right answer heard plainly after
+    it is taken."""
+    class Through(SpokenEars):
+        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            line = next(self.lines, None)
+            return Heard((line,), unsure=line == "happy") if line else Heard((), ended=True)
+
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), Through(["happy", *replies]), Phrases.load(),
+                        FakeTable(), transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+              request={"accepted": ["bed"]},
+              confirm=lambda u: Line("common.did_you_say", {"said": str(u.value)}))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == want
+    assert "Did you say happy?" in out.getvalue()
