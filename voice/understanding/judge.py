@@ -397,12 +397,10 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
         if n > first:
             continue
         best = readings[0]
-        if best.unknown:
-            # a word said among the letters ("j the young", "banyi c"): no spelling, whatever
-            # letters are beside it; the host asks for the letters
+        if best.unknown or not best.letters:
+            # no letters, or a word said among them ("j the young", "banyi c"): no spelling,
+            # whatever letters are beside it; the host asks for the letters
             top = Understood("unclear", "", 0.0, alt)
-        elif not best.letters:
-            top = Understood("unclear", best.letters, 0.0, alt)
         elif not typed and _doubts(best, spellings, _heard_letters(alts, target)):
             # Heard clearly but for letters the recognizer was unsure of (a sound-alike,
             # or its runner-up): ask about those letters only ("Was that B or P?"),
