@@ -7,7 +7,9 @@ tiny.en):
 
 - ``VOICE.wer``: word error rate of the questions and narration, free decoding;
 - ``VOICE.spelled_words_right`` and ``VOICE.letters_alone_right``: spelled words and the
-  letters A-Z said alone, heard as the game hears a spelling (letter path + judge);
+  letters A-Z said alone, heard as the game hears a spelling (letter path + judge),
+  right at once; ``VOICE.letters_alone_confirmed``: those of the rest whose doubt the
+  host asks about with the right letter first;
 - ``VOICE.rtf_one_core``: render time / audio length while the recognizer decodes on
   another thread (the TTS on one core);
 - ``VOICE.first_audio_uncached_p50/p95`` and ``_cached_p50``: from ``say`` to the first
@@ -135,18 +137,29 @@ def run_voice(kind_name: str) -> None:
     clips = [speaker.render(line) for line in lines]
     emit(f"{name}.wer", wer(lines, [hear(c) for c in clips]), "fraction of words")
 
-    def spelled_right(word: str) -> bool:
+    def spelled(word: str) -> tuple[str, str | None]:
         clip = speaker.render_spelled(word).to_rate(16000)
         src = MemorySource(Clip.join([Clip.silence(0.3, 16000), clip], 16000), tail_s=1.5)
         nbest = VoiceEars(rec, src).listen("spelling", [word], timeout_s=8.0).nbest
-        return judge({"kind": "spelling", "heard": list(nbest) or [""],
-                      "answer": word}).verdict == "correct"
+        got = judge({"kind": "spelling", "heard": list(nbest) or [""], "answer": word})
+        return got.verdict, got.value
+
+    def spelled_right(word: str) -> bool:
+        return spelled(word)[0] == "correct"
+
+    def confirmed(word: str) -> bool:
+        """A doubtful letter is asked about ("Was that D or B?") with the word as the
+        reading first: one confirmation away from right."""
+        return spelled(word) == ("unclear", word)
 
     emit(f"{name}.spelled_words_right", sum(map(spelled_right, SPELLED)),
          f"of {len(SPELLED)}")
     letters = [c for c in "abcdefghijklmnopqrstuvwxyz" if spelled_right(c)]
     missed = "".join(sorted(set("abcdefghijklmnopqrstuvwxyz") - set(letters)))
     emit(f"{name}.letters_alone_right", len(letters), f"of 26 (missed: {missed or 'none'})")
+    asked = "".join(c for c in missed if confirmed(c))
+    emit(f"{name}.letters_alone_confirmed", len(asked),
+         f"of 26 right after one confirmation ({asked or 'none'})")
 
     # speed while the recognizer works ------------------------------------------------
     busy = threading.Event()
