@@ -141,9 +141,14 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     if top is None or not result.crowded:
         return False
     if not result.classes:
-        said = f" {top.text} "
-        return not any(f" {a} " in said for a in grammar.verify)
+        return not names_answer(top.text, grammar)
     return top.text in result.classes and result.classes[top.text] < SURE_IN_TALK
+
+
+def names_answer(said: str, grammar: Grammar) -> bool:
+    """Whether the words ``said`` (space-separated) hold one of the accepted answers whole."""
+    padded = f" {said} "
+    return any(f" {a} " in padded for a in grammar.verify)
 
 
 def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
@@ -370,13 +375,12 @@ class WhisperRecognizer(LetterEars):
             return self._letter(samples, said_s)
         started = time.perf_counter()
         crowded = False
-        if grammar.kind in FOCUS_KINDS or (grammar.kind == ReplyKind.WORD
-                                           and all(len(a.split()) == 1 for a in grammar.verify)):
-            samples, crowded = loudest_stretch(samples)
-        elif grammar.kind == ReplyKind.WORD:
+        if grammar.kind in FOCUS_KINDS or grammar.kind == ReplyKind.WORD:
+            stretch, crowded = loudest_stretch(samples)
             # an answer of several words may be said with pauses: heard whole, but what
             # names none of them is still confirmed when talk was around it
-            crowded = loudest_stretch(samples)[1]
+            if grammar.kind in FOCUS_KINDS or all(len(a.split()) == 1 for a in grammar.verify):
+                samples = stretch
         encoded = self._encode(samples)
         text, avg, probs, first = self._step(encoded, prompt_text(grammar),
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
@@ -389,8 +393,8 @@ class WhisperRecognizer(LetterEars):
         """The accepted answer the audio sounds most like (VERIFY_LIKE or better), when the
         free transcript ``text`` names none of them; else None. Each answer is forced after
         the audio as the decoder would write it, capitalised or not."""
-        said = f" {' '.join(transcript_words(text, grammar.kind))} "
-        if not said.strip() or any(f" {a} " in said for a in grammar.verify):
+        said = " ".join(transcript_words(text, grammar.kind))
+        if not said.strip() or names_answer(said, grammar):
             return None
         answers = [a for a in grammar.verify if len(a.split()) <= 4][:VERIFY_MAX]
         forms = [(a, form) for a in answers for form in (" " + a.capitalize(), " " + a)]
