@@ -147,17 +147,15 @@ def run_voice(kind_name: str) -> None:
     def spelled_right(word: str) -> bool:
         return spelled(word)[0] == "correct"
 
-    def confirmed(word: str) -> bool:
-        """A doubtful letter is asked about ("Was that D or B?") with the word as the
-        reading first: one confirmation away from right."""
-        return spelled(word) == ("unclear", word)
-
     emit(f"{name}.spelled_words_right", sum(map(spelled_right, SPELLED)),
          f"of {len(SPELLED)}")
-    letters = [c for c in "abcdefghijklmnopqrstuvwxyz" if spelled_right(c)]
-    missed = "".join(sorted(set("abcdefghijklmnopqrstuvwxyz") - set(letters)))
-    emit(f"{name}.letters_alone_right", len(letters), f"of 26 (missed: {missed or 'none'})")
-    asked = "".join(c for c in missed if confirmed(c))
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    judged = {c: spelled(c) for c in alphabet}
+    missed = "".join(c for c in alphabet if judged[c][0] != "correct")
+    emit(f"{name}.letters_alone_right", 26 - len(missed), f"of 26 (missed: {missed or 'none'})")
+    # a doubtful letter asked about ("Was that D or B?") with the right letter first is
+    # one confirmation away from right
+    asked = "".join(c for c in missed if judged[c] == ("unclear", c))
     emit(f"{name}.letters_alone_confirmed", len(asked),
          f"of 26 right after one confirmation ({asked or 'none'})")
 
