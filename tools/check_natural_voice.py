@@ -14,6 +14,7 @@ Prints one JSON line per finding, then the suggested contents of
 niced, once, after a change of voice (``--sample N`` for a quick look).
 
     nice -n 10 .venv/bin/python -m tools.check_natural_voice [--sample 200] [--no-words]
+        [--part K/N]
 """
 
 from __future__ import annotations
@@ -132,11 +133,24 @@ def check_letters(rec: WhisperRecognizer, natural: NaturalSpeaker) -> list[str]:
     return unclear
 
 
+def part(spec: str, parser: argparse.ArgumentParser) -> tuple[int, int]:
+    """``K/N`` as two numbers with 1 <= K <= N, or the parser's one-line error."""
+    try:
+        k, n = (int(x) for x in spec.split("/"))
+    except ValueError:
+        parser.error(f"--part {spec}: expected K/N, such as 1/2")
+    if not 1 <= k <= n:
+        parser.error(f"--part {spec}: K must be between 1 and N")
+    return k, n
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=int, default=0, help="check N random words (0: all)")
     parser.add_argument("--no-letters", action="store_true", help="check the words only")
     parser.add_argument("--no-words", action="store_true", help="check the letters only")
+    parser.add_argument("--part", default="1/1", metavar="K/N",
+                        help="check the K-th of N equal parts of the words (one per core)")
     parser.add_argument("--no-fixes", action="store_true",
                         help="check the voice without the fixes already in natural.toml")
     args = parser.parse_args(argv)
@@ -150,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     words = [] if args.no_words else pack_words()
     if args.sample:
         words = sorted(random.Random(1).sample(words, min(args.sample, len(words))))
+    k, n = part(args.part, parser)
+    words = words[k - 1::n]
     bad = check_words(rec, natural, espeak, words)
     emit(kind="summary", words=len(words), natural_fault=len(bad), letters_unclear=letters,
          seconds=round(time.monotonic() - started))
