@@ -126,6 +126,7 @@ class Endpointer:
         self._last_loud_end = 0.0
         self.silence_s = 0.0
         """Silence since the last speech window, while in speech (seconds)."""
+        self._now = 0.0
 
     @property
     def in_speech(self) -> bool:
@@ -137,6 +138,7 @@ class Endpointer:
         dB of any reference, for the policy's hold_db); an Utterance when one ended."""
         p = self.policy
         end_of_window = t_s + self.window_s
+        self._now = end_of_window
         if self.start_s is None:
             if probability >= p.threshold:
                 self.start_s = t_s
@@ -168,6 +170,23 @@ class Endpointer:
             return None
         utt = Utterance(self.start_s, self._last_loud_end if held else self._last_speech_end,
                         end_of_window)
+        self.start_s = None
+        return utt
+
+    @property
+    def quiet_s(self) -> float:
+        """Time since the last window loud enough to hold the utterance open, while in speech
+        (seconds; 0 without a hold_db): quieter speech, or silence, since then."""
+        if self.start_s is None or self.policy.hold_db is None:
+            return 0.0
+        return self._now - self._last_loud_end
+
+    def cut(self, t_s: float) -> Utterance | None:
+        """End the utterance in progress now, at its last loud window (the caller knows it
+        is complete: a short answer heard surely while only quieter sound goes on)."""
+        if self.start_s is None:
+            return None
+        utt = Utterance(self.start_s, self._last_loud_end, t_s)
         self.start_s = None
         return utt
 

@@ -64,6 +64,19 @@ def test_quieter_talk_after_an_answer_does_not_hold_the_utterance_open() -> None
         pytest.approx(16 * 0.032)
 
 
+def test_the_endpointer_can_be_cut_at_the_last_loud_window_while_quieter_sound_goes_on(
+        ) -> None:
+    ends = Endpointer(EndpointPolicy.for_kind("yesno"), 0.032)
+    for n, (p, db) in enumerate([(0.9, -20.0)] * 10 + [(0.9, -33.0)] * 7):
+        assert ends.feed(n * 0.032, p, db) is None
+    assert ends.quiet_s == pytest.approx(7 * 0.032)
+    utt = ends.cut(17 * 0.032)
+    assert utt is not None and utt.speech_end_s == pytest.approx(10 * 0.032)
+    assert not ends.in_speech and ends.quiet_s == 0.0 and ends.cut(0.6) is None
+    # without a hold (a free answer) quieter sound is speech like any other
+    assert Endpointer(EndpointPolicy.for_kind("word"), 0.032).quiet_s == 0.0
+
+
 def test_the_loudest_stretch_leaves_out_talk_around_it_but_not_a_quiet_room() -> None:
     rng = np.random.default_rng(1)
     for under_db, kept_s in ((10, (0.3, 0.8)), (16, (2.0, 2.0)), (50, (2.0, 2.0))):
@@ -114,6 +127,18 @@ def test_a_digit_with_talk_after_it_is_heard_and_ends_before_the_talk(
     heard, rec = ears_on(clip, "number", DIGITS)
     assert _taken(heard, "number") == value, heard
     assert rec.speech_end_ms / 1000 < end_s + 0.3  # not held open by "Marvin"
+
+
+@pytest.mark.slow
+def test_a_sure_yes_with_quieter_talk_after_it_is_answered_without_waiting_for_the_talk(
+        ears_on) -> None:  # type: ignore[no-untyped-def]
+    answer = "yes_022cd682_nohash_0.wav"
+    end_s = 0.6 + len(read_wav(CLIPS / answer).to_rate(RATE).samples) / RATE
+    clip = _mixed(answer, [("unknown_marvin_587f3271_nohash_0.wav", end_s - 0.2)], db=16.0)
+    heard, rec = ears_on(clip, "yesno", ["yes", "no"])
+    assert _taken(heard, "yesno") is True, heard
+    # decided once the trailing silence passed, not after the hold's grace too
+    assert rec.result_at_ms - rec.speech_end_ms < 400, rec
 
 
 @pytest.mark.slow
