@@ -60,6 +60,15 @@ lines that said those words a second or two before); pure echo no longer reaches
 policy (the overlap listener's echo gate)."""
 OWN_AFTER_S = 0.3
 """How far past the utterance's end the host's words are looked for (seconds)."""
+ONSET_S = 0.3
+"""An utterance that starts this early in a line (seconds) never stops it: the detector
+starts afresh with each line and the canceller meets the line's first syllables, which were
+heard as "a" and "five" (bench_barge_in.py: 2 of 300 lines with nobody speaking). A player
+who spoke then says it again; nobody is taken for the host."""
+MAX_ANSWER_S = 1.5
+"""The longest utterance (seconds) an answer that stops the host is heard from: a number or
+an option said alone lasts well under a second; the host's echo heard as one "five" lasted
+2.0 s (bench_barge_in.py). Commands are not bounded: a "stop" drawn out is still one."""
 OWN_LIKE = 80.0
 """rapidfuzz ratio (0-100) at which a heard word counts as one of the host's words
 ("oshun" for "ocean" is still the host)."""
@@ -161,6 +170,8 @@ class BargeInPolicy:
         alts = tuple(h for h in heard if h.strip())
         if not alts:
             return Decision(Verdict.KEEP_TALKING, (), "nothing")
+        if line is not None and line.start_s < ONSET_S:
+            return Decision(Verdict.KEEP_TALKING, alts, "line onset")
         if own_words(alts[0], line):
             return Decision(Verdict.KEEP_TALKING, alts, "own words")
         best = without_own_words(alts[0], line)
@@ -184,7 +195,8 @@ class BargeInPolicy:
                 return Decision(Verdict.STOP_COMMAND, alts, "command", result)
             return Decision(Verdict.KEEP_TALKING, alts, "near command")
         if result.verdict != "unclear" and result.value is not None:
-            if not said_alone(best, expect.kind):
+            if not said_alone(best, expect.kind) or (
+                    line is not None and line.end_s - line.start_s > MAX_ANSWER_S):
                 return Decision(Verdict.KEEP_TALKING, alts, "not alone")
             if confidence is not None and confidence < SURE_ANSWER:
                 return Decision(Verdict.KEEP_TALKING, alts, "unsure")

@@ -93,3 +93,21 @@ def test_the_words_around_an_utterance_follow_the_line() -> None:
     assert "ana" in start and "pond" not in start
     assert "pond" in end and "ana" not in end
     assert LineSpan(QUESTION, 0.0, 1.0, 2.0).words_around()[-1] == "pond"  # length unknown
+
+
+def test_nothing_heard_at_a_line_onset_stops_it() -> None:
+    """The detector starts afresh with each line and the canceller meets its first syllables:
+    what is heard there is not told from the host."""
+    number = Expectation("number", {"min": 1, "max": 12})
+    assert not POLICY.decide(["five"], number, span(0.0, 0.22), confidence=0.9).stops
+    assert not POLICY.decide(["stop"], Expectation("command"), span(0.1, 0.4)).stops
+    assert POLICY.decide(["five"], number, span(0.6, 0.9), confidence=0.9).stops
+
+
+def test_an_answer_heard_from_a_long_stretch_does_not_stop_it() -> None:
+    """A number said alone lasts under a second; one "five" heard from two seconds of the
+    host's line is its echo. A drawn-out command still stops it."""
+    number = Expectation("number", {"min": 1, "max": 12})
+    assert not POLICY.decide(["five"], number, span(0.5, 2.5), confidence=0.9).stops
+    assert POLICY.decide(["five"], number, span(0.5, 1.3), confidence=0.9).stops
+    assert POLICY.decide(["stop"], Expectation("command"), span(0.5, 2.5)).stops
