@@ -22,6 +22,7 @@ Piper engine itself (``piper-tts``, GPL-3.0) is not used.
 from __future__ import annotations
 
 import atexit
+import functools
 import json
 import logging
 import os
@@ -294,9 +295,33 @@ class NaturalFixes:
     espeak_letters: frozenset[str] = frozenset()
     """Letters (a-z) spelled by espeak-ng."""
     espeak_words: frozenset[str] = frozenset()
-    """Words (lower case) said by espeak-ng when they are a clause of their own."""
+    """Words (lower case) said by espeak-ng, wherever they are in a line (each is made a
+    clause of its own: :func:`words_apart`)."""
     respell: Mapping[str, str] = field(default_factory=dict)
     """Word -> a spelling the natural voice says right."""
+
+
+def words_apart(parts: list[Clause], words: frozenset[str]) -> list[Clause]:
+    """``parts`` with each of ``words`` inside a longer clause made a clause of its own, so
+    that the fallback voice says just that word ("The answer is" / "cricket."); the pieces
+    before it end without punctuation (the shortest pause)."""
+    if not words:
+        return parts
+    pattern = _word_pattern(words)
+    out: list[Clause] = []
+    for part in parts:
+        pieces = [p for p in pattern.split(part.text) if p.strip()]
+        if len(pieces) < 2:
+            out.append(part)
+            continue
+        out.extend(Clause(p.strip(), "") for p in pieces[:-1])
+        out.append(Clause(pieces[-1].strip(), part.punct))
+    return out
+
+
+@functools.lru_cache(maxsize=4)
+def _word_pattern(words: frozenset[str]) -> re.Pattern[str]:
+    return re.compile(r"(?i)\b(" + "|".join(map(re.escape, sorted(words))) + r")\b")
 
 
 def load_fixes() -> NaturalFixes:
@@ -366,8 +391,13 @@ class NaturalSpeaker(ReadingSpeaker):
 
     # -- rendering --------------------------------------------------------------------
 
+    def _clauses(self, text: str) -> list[Clause]:
+        """The clauses ``text`` (pronunciations applied) is said in, the fixes' words apart."""
+        apart = self.fixes.espeak_words if self.fallback is not None else frozenset()
+        return words_apart(clauses(text), apart)
+
     def _render_raw(self, text: str) -> Clip:
-        return self._render_clauses(clauses(text))
+        return self._render_clauses(self._clauses(text))
 
     def _render_clauses(self, parts: list[Clause], stretch: float = 1.0) -> Clip:
         """The clauses joined by their pauses; in espeak-ng's voice (one warning) when this
@@ -430,7 +460,7 @@ class NaturalSpeaker(ReadingSpeaker):
         """Whether every clause of ``text`` (as it would be said) is in memory."""
         scale = self.length_scale
         return all((c.text + c.punct, scale) in self.cache
-                   for c in clauses(apply_pronounce(text, self.pronounce)))
+                   for c in self._clauses(apply_pronounce(text, self.pronounce)))
 
     # -- rendering ahead ---------------------------------------------------------------
 
@@ -467,7 +497,7 @@ class NaturalSpeaker(ReadingSpeaker):
                 if line.startswith("\0letter "):
                     self._letter(line.removeprefix("\0letter "))
                 else:
-                    parts = clauses(apply_pronounce(line, self.pronounce))
+                    parts = self._clauses(apply_pronounce(line, self.pronounce))
                     self._clips([c for c in parts if "{" not in c.text])
             except (UserError, OSError, subprocess.SubprocessError) as exc:
                 log.info("natural voice: cannot render ahead %r: %s", line[:40], exc)
@@ -476,7 +506,7 @@ class NaturalSpeaker(ReadingSpeaker):
 
     def say(self, text: str) -> Playback:
         """Say a line; an uncached line starts playing as soon as its first clause is ready."""
-        parts = clauses(apply_pronounce(text, self.pronounce))
+        parts = self._clauses(apply_pronounce(text, self.pronounce))
         scale = self.length_scale
         if len(parts) < 2 or all((c.text + c.punct, scale) in self.cache for c in parts):
             return self.play(self.render(text))

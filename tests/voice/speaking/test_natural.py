@@ -88,6 +88,18 @@ def test_clauses_end_at_punctuation_not_inside_words() -> None:
         Clause("Seven days in a", ","), Clause(HUMMED_M, "."), Clause("Four letters", ".")]
 
 
+def test_a_fallback_word_inside_a_clause_is_made_a_clause_of_its_own() -> None:
+    words = frozenset({"cricket", "went"})
+    assert natural.words_apart(clauses("The answer is cricket. Cricket, or went?"), words) == [
+        Clause("The answer is", ""), Clause("cricket", "."), Clause("Cricket", ","),
+        Clause("or", ""), Clause("went", "?")]
+    # whole words only, and nothing changes without any
+    assert natural.words_apart(clauses("Crickets wentworth."), words) == [
+        Clause("Crickets wentworth", ".")]
+    assert natural.words_apart(clauses("The answer is cricket."), frozenset()) == [
+        Clause("The answer is cricket", ".")]
+
+
 def test_a_line_in_the_natural_voice_is_heard_back(speaker: NaturalSpeaker, whisper: Any) -> None:
     clip = speaker.render("Ana, it's your turn. Spell the word elephant.")
     assert clip.rate_hz == 22050 and 2.0 < clip.duration_s < 6.0
@@ -240,3 +252,7 @@ def test_the_fixes_file_sends_letters_and_words_to_espeak(voice: PiperVoice) -> 
     said = s.render("castle.")
     assert similarity(said, natural._trimmed(espeak.render("castle."))) > 0.99
     assert similarity(said, NaturalSpeaker(MemorySink(), voice=voice).render("castle.")) < 0.95
+    # inside a sentence too: the word in espeak-ng's voice after the natural voice's words
+    line = s.render("It was a castle.")
+    alone = natural._trimmed(espeak.render("castle."))
+    assert similarity(Clip(line.samples[-len(alone.samples):], line.rate_hz), alone) > 0.99
