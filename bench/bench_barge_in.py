@@ -25,9 +25,12 @@ Figures (JSON lines {"name", "value", "unit"}):
 
 - self_stops / lines: lines with nobody speaking that the host's own voice stopped;
 - command_stop_rate_0db / _m5db: commands that stopped the line and were the command said;
-- answer_rate_0db: answers that stopped the line with the value said;
-- wrong_accepted: answers taken with another value than the one said, plus anything taken
-  as an answer where nobody answered (echo, other talk, noise);
+- answer_rate_0db: answers that stopped the line with the value said, taken at once or
+  said back ("Did you say seven?", barge_in.TAKE_ANSWER) for the player's yes;
+  answer_at_once_0db: those taken without being said back;
+- wrong_accepted: answers taken (not said back) with another value than the one said, plus
+  anything taken as an answer where nobody answered (echo, other talk, noise); an answer
+  said back is taken only on the player's yes, which a wrong one does not get;
 - false_stop_rate: other talk and noise that stopped the line;
 - stop_ms_median / _p95: from the end of the player's command (the last 10 ms within
   35 dB of the clip's loudest) to the host falling silent: the endpointer's decision in
@@ -235,6 +238,8 @@ class Outcome:
     value: Any = None
     stop_ms: float | None = None
     heard: list[str] = field(default_factory=list)
+    unsure: bool = False
+    """An answer said back before it counts ("Did you say ten?"): a wrong one is not taken."""
 
 
 def expectation(prompt: str, options: list[str]) -> tuple[Expectation, Any]:
@@ -288,9 +293,9 @@ class Rig:
             out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} -> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "
                              f"+{heard.decided_s - heard.speech_end_s:.2f}"
-                             f"+{heard.decode_s:.2f}s")
+                             f"+{heard.decode_s:.2f}s {heard.residual_db:.1f}dB")
             if decision.stops:
-                out.stopped, out.verdict = True, decision.verdict
+                out.stopped, out.verdict, out.unsure = True, decision.verdict, decision.unsure
                 u = decision.understood
                 out.value = None if u is None else (u.command or u.value)
                 if player_end_s is not None:
@@ -382,6 +387,7 @@ def main() -> int:
     stop_ms: list[float] = []
     wrong = 0
     self_stops = 0
+    at_once = 0  # answers at 0 dB taken without being said back
     for n, (kind, ser, player) in enumerate(trials):
         room, level = conditions[n % len(conditions)]
         text, options, host = lines[rng.randrange(len(lines))]
@@ -410,9 +416,10 @@ def main() -> int:
         out = rigs[(room.name, level)].run(text, line_s, far, near, expect, grammar, end_s)
         key = f"{kind}_{ser}" if ser is not None else kind
         ok = False
+        taken = out.verdict is Verdict.STOP_ANSWER and not out.unsure
         if kind == "quiet":
             self_stops += out.stopped
-            wrong += out.verdict is Verdict.STOP_ANSWER
+            wrong += taken
             ok = not out.stopped
         elif kind == "command":
             ok = out.verdict is Verdict.STOP_COMMAND and out.value == player.said  # type: ignore[union-attr]
@@ -420,10 +427,11 @@ def main() -> int:
                 stop_ms.append(out.stop_ms)
         elif kind == "answer":
             ok = out.verdict is Verdict.STOP_ANSWER and out.value == player.said  # type: ignore[union-attr]
-            wrong += out.verdict is Verdict.STOP_ANSWER and not ok
+            wrong += taken and not ok
+            at_once += ok and not out.unsure and ser == 0
         else:
             ok = not out.stopped
-            wrong += out.verdict is Verdict.STOP_ANSWER
+            wrong += taken
         tally.setdefault(key, [0, 0])
         tally[key][0] += ok
         tally[key][1] += 1
@@ -443,7 +451,8 @@ def main() -> int:
     emit("lines", n_quiet, "count")
     emit("command_stop_rate_0db", rate("command_0"), "share")
     emit("command_stop_rate_m5db", rate("command_-5"), "share")
-    emit("answer_rate_0db", rate("answer_0"), "share")
+    emit("answer_rate_0db", rate("answer_0"), "share (taken at once, or said back and confirmed)")
+    emit("answer_at_once_0db", at_once / max(1, tally.get("answer_0", [0, 1])[1]), "share")
     emit("wrong_accepted", wrong, "count")
     emit("false_stop_rate", (false_n - false_ok) / max(1, false_n), "share")
     emit("stop_ms_median", statistics.median(stop_ms) if stop_ms else float("nan"), "ms")

@@ -82,6 +82,10 @@ class Overheard:
     """Where the endpointer decided the utterance was over."""
     decode_s: float
     """Wall time the recognizer took (seconds): the host stops this much after decided_s."""
+    residual_db: float = 0.0
+    """Its loudest speech window's residual less the microphone's level (dB): near 0 where a
+    player is louder than the host's echo, -7 or less where the canceller explained most of
+    what the microphone heard (0 without a microphone to compare)."""
 
 
 class OverlapListener:
@@ -166,7 +170,8 @@ class OverlapListener:
                     c0 = time.perf_counter()
                     rec = self.decode(segment, self.grammar)
                     found = Overheard(rec, utt.start_s, utt.speech_end_s, utt.decided_s,
-                                      time.perf_counter() - c0)
+                                      time.perf_counter() - c0,
+                                      max(voiced) if voiced else 0.0)
             if not self._ends.in_speech and len(self._kept) > preroll:
                 del self._kept[:len(self._kept) - preroll]
                 del self._ratios[:len(self._ratios) - preroll]

@@ -47,8 +47,13 @@ SURE_ANSWER = 0.35
 """The recognizer's confidence (where it gives one) an answer needs to stop the host. The
 host's own voice, let through by the canceller, was heard as "yes" or "five" with 0.20-0.25
 (bench_barge_in.py), and "no" for a player's "go" with 0.36; players' answers over the host
-were heard with 0.45 and more (at 0.5, 4 of 36 were left out). After the line the dialogue
-may still confirm an unsure answer; over the line it is left alone."""
+were heard with 0.45 and more (at 0.5, 4 of 36 were left out). Under TAKE_ANSWER an answer
+that stops the host is said back before it counts."""
+TAKE_ANSWER = 0.9
+"""The recognizer's confidence at which an answer heard over the host counts as heard; under
+it (or where it gives none) the host stops and says it back first ("Did you say ten?"). Over
+the canceller's residual a player's "seven" was heard as "ten" at 0.76 and "stop" as "seven"
+at 0.57, and talk as "three" at 0.87 (bench_barge_in.py); none wrong at 0.9 or more."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
 OWN_BEFORE_S = 1.2
@@ -93,6 +98,8 @@ class Decision:
     why: str = ""
     """Why (for the log and the bench): command, answer, own words, no fit, nothing."""
     understood: Understood | None = None
+    unsure: bool = False
+    """An answer to say back before it counts (TAKE_ANSWER): the ears' Heard.unsure."""
 
     @property
     def stops(self) -> bool:
@@ -200,7 +207,8 @@ class BargeInPolicy:
                 return Decision(Verdict.KEEP_TALKING, alts, "not alone")
             if confidence is not None and confidence < SURE_ANSWER:
                 return Decision(Verdict.KEEP_TALKING, alts, "unsure")
-            return Decision(Verdict.STOP_ANSWER, alts, "answer", result)
+            return Decision(Verdict.STOP_ANSWER, alts, "answer", result,
+                            unsure=confidence is None or confidence < TAKE_ANSWER)
         return Decision(Verdict.KEEP_TALKING, alts, "no fit")
 
 

@@ -36,12 +36,13 @@ def said_instead(ask: Ask, result: Understood) -> bool:
 
 
 def heard_through_talk(ask: Ask, heard: Heard, result: Understood) -> bool:
-    """A free answer heard through talk that names no accepted answer (the ears' Heard.unsure):
-    its words may be the talk's, so it is said back before it is judged."""
-    return (ask.expect == ReplyKind.WORD and heard.unsure and not heard.typed
-            and ask.confirm is not None and ask.understand is None
-            and result.verdict in ("correct", "wrong") and isinstance(result.value, str)
-            and result.command is None)
+    """A free answer or a choice the ears were unsure of (Heard.unsure: heard through talk
+    naming no accepted answer, or over the host's voice): its words may be the talk's or the
+    host's echo, so it is said back before it is judged."""
+    return (ask.expect in (ReplyKind.WORD, ReplyKind.CHOICE) and heard.unsure
+            and not heard.typed and ask.confirm is not None and ask.understand is None
+            and result.verdict in ("correct", "wrong") and result.value is not None
+            and not isinstance(result.value, bool) and result.command is None)
 
 
 def doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:

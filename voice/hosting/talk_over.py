@@ -215,7 +215,8 @@ class TalkOver:
                     line.stop()
                     self.decision = decision
                     self.cut_at_s = max(0.0, self.clock() - started)
-                    self.pending = Heard(decision.heard, end_s=self.clock())
+                    self.pending = Heard(decision.heard, end_s=self.clock(),
+                                         unsure=decision.unsure)
                     self.skipping = True
                     self._line = None
                     return

@@ -535,6 +535,29 @@ def test_an_answer_the_ears_heard_only_through_talk_is_confirmed() -> None:
 
 
 @pytest.mark.parametrize(("replies", "want"), [
+    (["yes"], ("wrong", 1)),   # it was the player's "river": wrong, as judged
+    (["no", "pond"], ("wrong", 2)),  # it was the host's echo: asked again
+])
+def test_a_choice_heard_unsure_over_the_host_is_said_back_before_it_is_judged(
+        replies: list[str], want: tuple[str, int]) -> None:
+    """An answer that stopped the host under barge_in.TAKE_ANSWER (Heard.unsure)."""
+    class Over(SpokenEars):
+        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            line = next(self.lines, None)
+            return Heard((line,), unsure=line == "river") if line else Heard((), ended=True)
+
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), Over(["river", *replies]), Phrases.load(),
+                        FakeTable(), transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="choice", addressee="Ana",
+              request={"options": ["ocean", "river", "pond"], "answer": "ocean"},
+              confirm=lambda u: Line("common.did_you_say", {"said": str(u.value)}))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == want
+    assert out.getvalue().count("Did you say 1?") == 1
+
+
+@pytest.mark.parametrize(("replies", "want"), [
     (["yes"], ("wrong", "happy")),   # it was the player's: wrong, as judged
     (["no", "bed"], ("correct", "bed")),  # it was the talk's: asked again
 ])
