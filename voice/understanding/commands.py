@@ -164,6 +164,15 @@ def spell_target(heard: str) -> str | None:
     return None
 
 
+def _once(toks: list[str]) -> list[str]:
+    """A phrase said over and over, once: "stop stop", "stop it stop it stop it" (a player
+    cutting in repeats it until the host stops)."""
+    for n in range(1, len(toks) // 2 + 1):
+        if len(toks) % n == 0 and toks == toks[:n] * (len(toks) // n):
+            return toks[:n]
+    return toks
+
+
 @lru_cache(maxsize=4096)
 def command_match(heard: str) -> tuple[str, str, bool] | None:
     """(command, the phrase it is, exact) for the whole utterance, or None.
@@ -175,7 +184,7 @@ def command_match(heard: str) -> tuple[str, str, bool] | None:
     name = _TABLE.get(" ".join(raw))
     if name is not None:
         return name, " ".join(raw), True
-    toks = _strip(raw)
+    toks = _once(_strip(raw))
     if not toks:
         return None
     text = " ".join(toks)

@@ -94,6 +94,9 @@ def test_parse_number(words: str, soundalikes: bool, want: list[int]) -> None:
         ("again", None),  # a spelling restart, not a command
         ("sorry", None),
         ("stop sign", None),
+        ("stop stop", "stop"),  # said over and over until the host stops
+        ("stop it stop it stop it", "stop"),
+        ("stop go", None),
         ("the score", "score"),
         ("yes", None),
         ("", None),
