@@ -67,7 +67,14 @@ sys.path.insert(0, str(ROOT))
 from voice.audio.clips import ASR_RATE_HZ, read_wav  # noqa: E402
 from voice.audio.echo import FRAME, SpeexCanceller  # noqa: E402
 from voice.hearing.overlap import Overheard, OverlapListener, decoder_for  # noqa: E402
-from voice.hosting.barge_in import BargeInPolicy, Expectation, LineSpan, Verdict  # noqa: E402
+from voice.hosting.barge_in import (  # noqa: E402
+    BargeInPolicy,
+    Expectation,
+    LineSpan,
+    Verdict,
+    forced_score,
+    overlap_grammar,
+)
 from voice.hosting.voice_adapter import VoiceEars  # noqa: E402
 
 R = ASR_RATE_HZ
@@ -243,6 +250,11 @@ class Outcome:
 
 
 def expectation(prompt: str, options: list[str]) -> tuple[Expectation, Any]:
+    expect, grammar = _prompt(prompt, options)
+    return expect, overlap_grammar(grammar)
+
+
+def _prompt(prompt: str, options: list[str]) -> tuple[Expectation, Any]:
     if prompt == "yesno":
         return Expectation("yesno"), VoiceEars.grammar("yesno", ["yes", "no"])
     if prompt == "number":
@@ -288,7 +300,8 @@ class Rig:
             span = LineSpan(text, line_s, heard.start_s, heard.speech_end_s)
             best = heard.recognition.alternatives[:1]
             decision = self.policy.decide(heard.recognition.heard, expect, span,
-                                          best[0].confidence if best else None)
+                                          best[0].confidence if best else None,
+                                          forced_score(heard.recognition))
             conf = [a.confidence for a in heard.recognition.alternatives][:1]
             out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} -> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "

@@ -26,12 +26,13 @@ fell; :mod:`voice.hosting.overlap_mouth` does the listening.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
 from rapidfuzz import fuzz
 
+from voice.hearing.asr.base import Grammar, Recognition
 from voice.reply_kind import ReplyKind
 from voice.understanding.commands import command_match
 from voice.understanding.judge import RequestError, Understood, judge
@@ -54,6 +55,14 @@ TAKE_ANSWER = 0.9
 it (or where it gives none) the host stops and says it back first ("Did you say ten?"). Over
 the canceller's residual a player's "seven" was heard as "ten" at 0.76 and "stop" as "seven"
 at 0.57, and talk as "three" at 0.87 (bench_barge_in.py); none wrong at 0.9 or more."""
+FORCED_STOP = "stop"
+"""The command forced after an utterance over the host (overlap_grammar): the canceller's
+residual loses its final "p", and the recognizer writes "so", "stuff" or "star" for it."""
+STOP_LIKE = -2.5
+"""Mean log-probability per token of FORCED_STOP forced after the audio at which an
+utterance that fits nothing else is a "stop" (bench_barge_in.py: 19 of the 101 stops heard
+otherwise reach it; of 569 utterances of the host alone, other talk, noise and answers, none
+scored over -3.5)."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
 OWN_BEFORE_S = 1.2
@@ -170,10 +179,22 @@ class BargeInPolicy:
     """Decides, for each utterance heard over the host, whether the host stops."""
 
     def decide(self, heard: Sequence[str], expect: Expectation,
-               line: LineSpan | None = None, confidence: float | None = None) -> Decision:
+               line: LineSpan | None = None, confidence: float | None = None,
+               stop_like: float | None = None) -> Decision:
         """``heard``: the transcripts, best first. Only the best one can stop the host: a
         runner-up is a doubt, and doubts are asked about after the line, not acted on.
-        ``confidence`` is the recognizer's in the best one (0-1), where it gives one."""
+        ``confidence`` is the recognizer's in the best one (0-1), where it gives one;
+        ``stop_like`` its score for FORCED_STOP forced after the audio (forced_score)."""
+        decision = self._decide(heard, expect, line, confidence)
+        if (decision.why == "no fit" and stop_like is not None and stop_like >= STOP_LIKE
+                and not own_words(FORCED_STOP, line)):
+            return Decision(Verdict.STOP_COMMAND, (FORCED_STOP, *decision.heard), "forced stop",
+                            Understood("unclear", None, EXACT_COMMAND, FORCED_STOP,
+                                       command="stop"))
+        return decision
+
+    def _decide(self, heard: Sequence[str], expect: Expectation,
+                line: LineSpan | None, confidence: float | None) -> Decision:
         alts = tuple(h for h in heard if h.strip())
         if not alts:
             return Decision(Verdict.KEEP_TALKING, (), "nothing")
@@ -196,7 +217,7 @@ class BargeInPolicy:
         try:
             result = judge({**request, "kind": kind, "heard": [best]})
         except RequestError:
-            return self.decide(alts, Expectation(), line)
+            return self._decide(alts, Expectation(), line, None)
         if result.command is not None:
             if result.confidence >= EXACT_COMMAND:
                 return Decision(Verdict.STOP_COMMAND, alts, "command", result)
@@ -221,3 +242,18 @@ def said_alone(heard: str, kind: ReplyKind) -> bool:
     if kind == ReplyKind.YESNO:
         return said_plainly(heard)
     return 0 < len(words) <= MAX_ANSWER_WORDS
+
+
+def overlap_grammar(grammar: Grammar) -> Grammar:
+    """The prompt's grammar as heard over the host: FORCED_STOP is forced after what is
+    heard too (its score is forced_score's)."""
+    if FORCED_STOP in grammar.verify:
+        return grammar
+    return replace(grammar, verify=(*grammar.verify, FORCED_STOP))
+
+
+def forced_score(rec: Recognition) -> float | None:
+    """The recognizer's score for FORCED_STOP forced after the audio, where it gave one (a
+    runner-up scored by the forced check: Whisper's), else None."""
+    return next((a.score for a in rec.alternatives[1:] if a.text == FORCED_STOP
+                 and a.confidence is None and a.score is not None), None)

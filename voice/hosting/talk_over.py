@@ -41,6 +41,8 @@ from voice.hosting.barge_in import (
     Expectation,
     LineSpan,
     Verdict,
+    forced_score,
+    overlap_grammar,
 )
 from voice.hosting.exchange import Heard
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
@@ -112,7 +114,8 @@ class TalkOver:
                request: Mapping[str, Any] | None = None) -> None:
         """The prompt being asked ("command" between questions): what may stop the host."""
         exp = Expectation(kind, dict(request or {}))
-        grammar = VoiceEars.grammar(kind if kind in ANSWER_KINDS else ReplyKind.COMMAND, expected)
+        grammar = overlap_grammar(VoiceEars.grammar(
+            kind if kind in ANSWER_KINDS else ReplyKind.COMMAND, expected))
         with self._lock:
             self._expect = exp
             self.listener.expect(grammar)
@@ -209,7 +212,8 @@ class TalkOver:
                 span = LineSpan(line.text, line.duration_s, over.start_s, over.speech_end_s)
                 best = over.recognition.alternatives[:1]
                 decision = self.policy.decide(over.recognition.heard, self._expect, span,
-                                              best[0].confidence if best else None)
+                                              best[0].confidence if best else None,
+                                              forced_score(over.recognition))
                 log.info("talk-over: %r -> %s", over.recognition.heard, decision.why)
                 if decision.stops:
                     line.stop()

@@ -122,3 +122,29 @@ def test_an_answer_heard_without_certainty_stops_it_to_be_said_back() -> None:
     choice = POLICY.decide(["river"], CHOICE, span(1.0, 1.4))
     assert sure.stops and not sure.unsure
     assert doubt.stops and doubt.unsure and choice.stops and choice.unsure
+
+
+def test_a_stop_heard_as_another_word_stops_it_when_the_forced_check_hears_stop() -> None:
+    """The residual loses a "stop"'s final p ("so"): the recognizer's score for "stop"
+    forced after the audio decides, never over an answer that fits nor the host's own
+    "stop"."""
+    number = Expectation("number", {"min": 1, "max": 12})
+    forced = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-1.2)
+    assert forced.verdict is Verdict.STOP_COMMAND and forced.understood is not None
+    assert forced.understood.command == "stop"
+    assert not POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-4.0).stops
+    seven = POLICY.decide(["seven"], number, span(1.0, 1.4), confidence=0.95, stop_like=-1.2)
+    assert seven.verdict is Verdict.STOP_ANSWER
+    own = span(1.6, 2.0, text="Ana rolls and reaches the Stop square.", duration_s=2.5)
+    assert not POLICY.decide(["so"], Expectation("command"), own, stop_like=-1.2).stops
+
+
+def test_over_the_host_stop_is_forced_after_any_prompt() -> None:
+    from voice.hearing.asr.base import Alternative, Grammar, Recognition
+    from voice.hosting.barge_in import forced_score, overlap_grammar
+
+    grammar = overlap_grammar(Grammar.of("number", ["1", "2"]))
+    assert grammar.verify == ("stop",) and overlap_grammar(grammar) == grammar
+    rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
+    assert forced_score(rec) == -1.7
+    assert forced_score(Recognition(alternatives=(Alternative("so", 0.4, -0.3),))) is None

@@ -412,22 +412,24 @@ class WhisperRecognizer(LetterEars):
         encoded = self._encode(samples)
         text, avg, probs, first = self._step(encoded, prompt_text(grammar),
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
-        found = self._verified(encoded, text, grammar, len(samples)) if grammar.verify else None
+        found, found_lp = (self._verified(encoded, text, grammar, len(samples))
+                           if grammar.verify else (None, None))
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
-                       crowded)
+                       crowded, found_lp)
 
     def _verified(self, encoded: Any, text: str, grammar: Grammar, n_samples: int
-                  ) -> str | None:
-        """The accepted answer the audio sounds most like (VERIFY_LIKE or better), when the
-        free transcript ``text`` names none of them; else None. Each answer is forced after
-        the audio as the decoder would write it, capitalised or not."""
+                  ) -> tuple[str | None, float | None]:
+        """The accepted answer the audio sounds most like (VERIFY_LIKE or better) and its
+        mean log-probability, when the free transcript ``text`` names none of them; else
+        (None, None). Each answer is forced after the audio as the decoder would write it,
+        capitalised or not."""
         said = " ".join(transcript_words(text, grammar.kind))
         if not said.strip() or names_answer(said, grammar):
-            return None
+            return None, None
         answers = [a for a in grammar.verify if len(a.split()) <= 4][:VERIFY_MAX]
         forms = [(a, form) for a in answers for form in (" " + a.capitalize(), " " + a)]
         if not forms:
-            return None
+            return None, None
         batch = self._ct2.StorageView.from_array(
             np.ascontiguousarray(np.repeat(np.array(encoded), len(forms), axis=0)))
         frames = max(2, min(n_samples // 160, WINDOW_FRAMES))
@@ -440,7 +442,7 @@ class WhisperRecognizer(LetterEars):
             lp = float(np.mean(np.log(probs))) if len(probs) else -math.inf
             if lp >= best_lp:
                 best, best_lp = answer, lp
-        return best
+        return best, (best_lp if best is not None else None)
 
     def _classes(self, grammar: Grammar) -> dict[str, list[int]]:
         """Answer -> its single-token spellings' ids, for yes/no and number prompts.
@@ -511,6 +513,6 @@ class WhisperRecognizer(LetterEars):
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:
-            alts.append(Alternative(result.verified, None, None, (),
+            alts.append(Alternative(result.verified, None, result.verified_lp, (),
                                     allowed_sequence(result.verified, grammar)))
         return alts

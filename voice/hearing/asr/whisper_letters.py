@@ -90,6 +90,8 @@ class Decoded:
     named none: offered as a runner-up, for the host to confirm."""
     crowded: bool = False
     """Talk was heard around the answer, and left out (voice.hearing.focus)."""
+    verified_lp: float | None = None
+    """The verified answer's mean log-probability per token, forced after the audio."""
 
 
 class LetterEars:
