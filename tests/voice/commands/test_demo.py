@@ -64,6 +64,7 @@ def test_demo_plays_a_whole_game(game: str, seed: int, floor: float, first: str,
     (["demo", "wordup", "--asr", "text"], "allowed: auto, vosk, whisper"),
     (["demo", "wordup", "--p-correct", "1.5"], "--p-correct must be between 0 and 1"),
     (["demo", "wordup", "--monitor", "x"], "--output and --monitor go with --loopback"),
+    (["demo", "wordup", "--voice", "robot"], "unknown voice 'robot'; allowed: natural, espeak"),
 ])
 def test_bad_flags_are_one_line_errors(argv: list[str], message: str,
                                        capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,6 +27,9 @@ def register(sub: Any) -> None:
                         "(PulseAudio null sink or the default output and its monitor)")
     p.add_argument("--p-correct", type=float, default=0.7,
                    help="chance a simulated player means the right answer, 0-1 (default 0.7)")
+    p.add_argument("--voice", default="espeak",
+                   help="the host's voice: natural or espeak (default espeak); the players "
+                        "always speak with espeak-ng")
     p.add_argument("--output", default=None, help="with --loopback: output device")
     p.add_argument("--monitor", default=None,
                    help="with --loopback: the input that records the output (its monitor)")
@@ -44,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--p-correct must be between 0 and 1, got {args.p_correct}")
     if (args.output or args.monitor) and not args.loopback:
         raise UsageError("--output and --monitor go with --loopback")
+    from voice.speaking.voices import parse_voice
+
     result = run_demo(args.game, args.seed, asr=args.asr, p_correct=args.p_correct,
-                      loopback=args.loopback, output=args.output, monitor=args.monitor)
+                      loopback=args.loopback, output=args.output, monitor=args.monitor,
+                      voice=parse_voice(args.voice))
     return 0 if result.winners else 1

@@ -50,7 +50,8 @@ from voice.hosting.voice_adapter import VoiceEars
 from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import AudioOut, MemorySink, Playback
 from voice.speaking.phrases import Phrases
-from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
+from voice.speaking.tts import Pyttsx3Speaker, ReadingSpeaker, VoiceSettings
+from voice.speaking.voices import VoiceKind, open_speaker
 
 if TYPE_CHECKING:
     from voice.audio.null_sink import NullSink
@@ -483,7 +484,8 @@ def run_demo(game: str, seed: int, **kw: Any) -> DemoResult:
 def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7,
              loopback: bool = False, out: TextIO | None = None,
              spell_style: str = "nato", recognizer: Recognizer | None = None,
-             output: str | int | None = None, monitor: str | int | None = None) -> DemoResult:
+             output: str | int | None = None, monitor: str | int | None = None,
+             voice: VoiceKind = VoiceKind.ESPEAK) -> DemoResult:
     if game not in SETUPS:
         raise UsageError(f"unknown game {game!r} for demo; allowed: {', '.join(GAMES)}")
     if not 0.0 <= p_correct <= 1.0:
@@ -500,7 +502,7 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     names = setup.names(options)
     transcript = Transcript(out)
     where = "through the sound system (loopback)" if loopback else "audio in memory"
-    print(f"DEMO {setup.note}; seed {seed}; {engine}, {where}; players right "
+    print(f"DEMO {setup.note}; seed {seed}; {engine}, {where}; host's voice {voice}; players right "
           f"{p_correct:.0%} of the time", file=transcript.out, flush=True)
 
     meter = ReplyMeter()
@@ -508,8 +510,11 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     app_out: AudioOut | None = None
     if lb is not None:
         app_out = lb.out
-    mouth_speaker = _Speaker(HOST_VOICE, MeteredOut(meter, app_out),
-                             pronounce=Phrases.load().pronounce)
+    mouth_speaker: ReadingSpeaker = _Speaker(HOST_VOICE, MeteredOut(meter, app_out),
+                                             pronounce=Phrases.load().pronounce)
+    if voice is VoiceKind.NATURAL:
+        mouth_speaker, _ = open_speaker(voice, MeteredOut(meter, app_out),
+                                        note=lambda line: print(line, file=transcript.out))
     from voice.hosting.voice_adapter import VoiceMouth
     mouth = VoiceMouth(mouth_speaker)
     policy = PlayerPolicy(random.Random(seed * 7919 + 1), p_correct, spell_style)
