@@ -251,6 +251,12 @@ class WhisperRecognizer(LetterEars):
         speculate = policy.trailing_silence_s > policy.early_s
         levels: list[float] = []  # each window's level (dB) and how many were speech
         voiced = 0
+
+        def since(start_s: float) -> np.ndarray:
+            """The audio kept from the window at ``start_s`` on, with its pre-roll."""
+            first = max(0, round(start_s / WINDOW_S) - preroll)
+            return np.concatenate(kept[max(0, first - kept_from):])
+
         for window in audio_windows(audio):
             c0 = time.perf_counter()
             prob = self._vad.probability(window)
@@ -270,10 +276,8 @@ class WhisperRecognizer(LetterEars):
                     and ends.silence_s >= policy.early_s and ends.start_s is not None):
                 # Decode now, while the rest of the trailing silence passes (on a live
                 # microphone it is real time): the reply need not wait for both.
-                first = max(0, round(ends.start_s / WINDOW_S) - preroll)
                 said_s = n * WINDOW_S - ends.silence_s - ends.start_s
-                early = (n * WINDOW_S, self._decode(np.concatenate(kept[first - kept_from:]),
-                                                    grammar, said_s))
+                early = (n * WINDOW_S, self._decode(since(ends.start_s), grammar, said_s))
                 spent += early[1].decode_ms / 1000
             if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
                 quiet_tried = False  # (no hold_db: quiet_s stays 0)
@@ -282,8 +286,7 @@ class WhisperRecognizer(LetterEars):
                 # table): an answer heard surely from it ends the utterance now, not after
                 # the hold's grace.
                 quiet_tried = True
-                first = max(0, round(ends.start_s / WINDOW_S) - preroll - kept_from)
-                result = self._decode(np.concatenate(kept[first:]), grammar,
+                result = self._decode(since(ends.start_s), grammar,
                                       n * WINDOW_S - ends.quiet_s - ends.start_s)
                 spent += result.decode_ms / 1000
                 if sure_alone(result, self._alternatives(result, grammar), grammar):
@@ -294,8 +297,7 @@ class WhisperRecognizer(LetterEars):
                     # only the part of the decode that outlasted the silence delays the reply
                     final_ms = max(0.0, result.decode_ms - (utt.decided_s - started_s) * 1000)
                 else:
-                    first = max(0, round(utt.start_s / WINDOW_S) - preroll)
-                    result = self._decode(np.concatenate(kept[first - kept_from:]), grammar,
+                    result = self._decode(since(utt.start_s), grammar,
                                           utt.speech_end_s - utt.start_s)
                     spent += result.decode_ms / 1000
                     final_ms = result.decode_ms
@@ -320,9 +322,7 @@ class WhisperRecognizer(LetterEars):
         if utt is None:
             return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
                                decode_ms=spent * 1000, noisy=room_too_loud(levels, voiced))
-        first = max(0, round(utt.start_s / WINDOW_S) - preroll)
-        result = self._decode(np.concatenate(kept[max(0, first - kept_from):]), grammar,
-                              utt.speech_end_s - utt.start_s)
+        result = self._decode(since(utt.start_s), grammar, utt.speech_end_s - utt.start_s)
         alts = self._alternatives(result, grammar)
         return Recognition(alternatives=tuple(alts[:self.alternatives]), engine=self.name,
                            timed_out=not alts, unsure=unsure(result, alts, grammar),
