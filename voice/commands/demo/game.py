@@ -510,11 +510,13 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     app_out: AudioOut | None = None
     if lb is not None:
         app_out = lb.out
-    mouth_speaker: ReadingSpeaker = _Speaker(HOST_VOICE, MeteredOut(meter, app_out),
-                                             pronounce=Phrases.load().pronounce)
+    mouth_speaker: ReadingSpeaker
     if voice is VoiceKind.NATURAL:
         mouth_speaker, _ = open_speaker(voice, MeteredOut(meter, app_out),
                                         note=lambda line: print(line, file=transcript.out))
+    else:
+        mouth_speaker = _Speaker(HOST_VOICE, MeteredOut(meter, app_out),
+                                 pronounce=Phrases.load().pronounce)
     from voice.hosting.voice_adapter import VoiceMouth
     mouth = VoiceMouth(mouth_speaker)
     policy = PlayerPolicy(random.Random(seed * 7919 + 1), p_correct, spell_style)
