@@ -285,6 +285,18 @@ class SpokenEars:
         return Heard((line,) if line else (), timed_out=not line)
 
 
+class UnsureEars(SpokenEars):
+    """Transcripts, of which ``unsure`` is heard through talk or over the host (Heard.unsure)."""
+
+    def __init__(self, lines: list[str], unsure: str) -> None:
+        super().__init__(lines)
+        self.unsure = unsure
+
+    def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+        line = next(self.lines, None)
+        return Heard((line,), unsure=line == self.unsure) if line else Heard((), ended=True)
+
+
 def spelling_ask() -> Ask:
     return Ask(say=[Line("common.help")], expect="spelling", addressee="Cy",
                request={"answer": "neighbour", "variants": ["neighbor"]}, secret="neighbour",
@@ -520,13 +532,8 @@ def test_a_room_too_loud_to_hear_is_said_once_not_looped() -> None:
 
 
 def test_an_answer_the_ears_heard_only_through_talk_is_confirmed() -> None:
-    class Through(SpokenEars):
-        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
-            line = next(self.lines, None)
-            return Heard((line,), unsure=line == "five") if line else Heard((), ended=True)
-
     out = io.StringIO()
-    dialogue = Dialogue(SilentMouth(), Through(["five", "no", "nine"]), Phrases.load(),
+    dialogue = Dialogue(SilentMouth(), UnsureEars(["five", "no", "nine"], "five"), Phrases.load(),
                         FakeTable(), transcript=Transcript(out))
     result = dialogue.ask(Ask(say=[Line("common.help")], expect="number", addressee="Ana",
                               request={"min": 1, "max": 12}))
@@ -541,13 +548,8 @@ def test_an_answer_the_ears_heard_only_through_talk_is_confirmed() -> None:
 def test_a_choice_heard_unsure_over_the_host_is_said_back_before_it_is_judged(
         replies: list[str], want: tuple[str, int]) -> None:
     """An answer that stopped the host under barge_in.TAKE_ANSWER (Heard.unsure)."""
-    class Over(SpokenEars):
-        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
-            line = next(self.lines, None)
-            return Heard((line,), unsure=line == "river") if line else Heard((), ended=True)
-
     out = io.StringIO()
-    dialogue = Dialogue(SilentMouth(), Over(["river", *replies]), Phrases.load(),
+    dialogue = Dialogue(SilentMouth(), UnsureEars(["river", *replies], "river"), Phrases.load(),
                         FakeTable(), transcript=Transcript(out))
     ask = Ask(say=[Line("common.help")], expect="choice", addressee="Ana",
               request={"options": ["ocean", "river", "pond"], "answer": "ocean"},
@@ -566,13 +568,8 @@ def test_a_free_answer_heard_through_talk_that_names_no_answer_is_said_back_firs
     """Talk under a free answer (issue 27): "happy" may be a teammate's word, so the host
     asks "Did you say happy?" before judging it wrong; a right answer heard plainly after
     it is taken."""
-    class Through(SpokenEars):
-        def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
-            line = next(self.lines, None)
-            return Heard((line,), unsure=line == "happy") if line else Heard((), ended=True)
-
     out = io.StringIO()
-    dialogue = Dialogue(SilentMouth(), Through(["happy", *replies]), Phrases.load(),
+    dialogue = Dialogue(SilentMouth(), UnsureEars(["happy", *replies], "happy"), Phrases.load(),
                         FakeTable(), transcript=Transcript(out))
     ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
               request={"accepted": ["bed"]},
