@@ -6,8 +6,9 @@ natural voice, in the sentence "The answer was WORD.", and heard back by the pro
 recognizer (Whisper tiny.en, free
 decoding). A word it does not hear back is rendered by espeak-ng too: only a word
 espeak-ng gets across and the natural voice does not is the voice's fault (others
-are the recognizer's). Letters A-Z are each rendered ``--letter-runs`` times (the
-voice varies from render to render) and heard as a spelling, as the game hears them.
+are the recognizer's). Letters A-Z are rendered at each rate in both voices and heard
+as a spelling, as the game hears them: a letter counts only where it is heard at once
+(a "Was that D or B?" is a miss), and each letter goes to the voice that says it so.
 
 Prints one JSON line per finding, then the suggested contents of
 ``voice/speaking/phrases/natural.toml`` (the fixes, reviewed by hand). Slow: run it
@@ -37,7 +38,7 @@ from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.audio_in import MemorySource
 from voice.hosting.voice_adapter import VoiceEars
 from voice.speaking.audio_out import MemorySink
-from voice.speaking.natural import NaturalSpeaker, load_fixes
+from voice.speaking.natural import NaturalFixes, NaturalSpeaker, load_fixes
 from voice.speaking.tts import LETTER_NAMES, Pyttsx3Speaker, ReadingSpeaker
 from voice.understanding.judge import judge
 
@@ -106,12 +107,13 @@ def said(word: str, heard: str) -> bool:
 
 
 def letter_heard(rec: WhisperRecognizer, clip: Clip, letter: str) -> str:
-    """The letters heard as the game hears a spelling ("" for nothing)."""
+    """The letter, where the game hears it at once as a spelling of it; else what it heard,
+    doubts joined by "/" ("d/b": the host would ask "Was that D or B?"), "" for nothing."""
     src = MemorySource(Clip.join([Clip.silence(0.3, 16000), clip.to_rate(16000)], 16000),
                        tail_s=1.5)
     nbest = VoiceEars(rec, src).listen("spelling", [letter], timeout_s=5.0).nbest
     ok = judge({"kind": "spelling", "heard": list(nbest) or [""], "answer": letter})
-    return letter if ok.verdict == "correct" else (nbest[0] if nbest else "")
+    return letter if ok.verdict == "correct" else "/".join(nbest)
 
 
 def emit(**fields: object) -> None:
@@ -138,22 +140,38 @@ def check_words(rec: WhisperRecognizer, natural: ReadingSpeaker, espeak: Reading
     return fixes
 
 
-def check_letters(rec: WhisperRecognizer, natural: NaturalSpeaker) -> list[str]:
-    """Letters the recognizer does not hear as themselves, at each rate (a letter is
-    rendered without the voice's variation, so one render is what the game plays)."""
-    unclear = []
+RATES = ("slow", "normal", "fast")
+
+
+def check_letters(rec: WhisperRecognizer, natural: NaturalSpeaker, espeak: ReadingSpeaker
+                  ) -> dict[str, list[str]]:
+    """Who says each letter (a letter is rendered without the voice's variation, so one
+    render is what the game plays): the natural voice where it is heard at once at every
+    rate; else espeak-ng where it is; else the natural voice said slowly (the same audio at
+    every rate: SLOW_LETTER_SCALE) where that is heard; else the voice heard at more rates.
+    Returns the letters for natural.toml's espeak_letters and slow_letters."""
+    out: dict[str, list[str]] = {"espeak_letters": [], "slow_letters": []}
+    slowly = NaturalSpeaker(MemorySink(), voice=natural.voice,
+                            fixes=NaturalFixes(slow_letters=frozenset(LETTER_NAMES)))
     for letter, name in LETTER_NAMES.items():
-        misses = {}
-        for rate in ("slow", "normal", "fast"):
-            natural.settings.rate = rate
-            got = letter_heard(rec, natural.render_spelled(letter), letter)
-            if got != letter:
-                misses[rate] = got
-        natural.settings.rate = "normal"
-        emit(kind="letter", letter=letter, name=name, misheard=misses)
-        if misses:
-            unclear.append(letter)
-    return unclear
+        heard = {}
+        for who, speaker in (("natural", natural), ("espeak", espeak)):
+            for rate in RATES:
+                speaker.settings.rate = rate
+                heard[f"{who}_{rate}"] = letter_heard(rec, speaker.render_spelled(letter),
+                                                      letter)
+            speaker.settings.rate = "normal"
+        heard["natural_slowly"] = letter_heard(rec, slowly.render_spelled(letter), letter)
+        right = {who: sum(heard[f"{who}_{r}"] == letter for r in RATES)
+                 for who in ("natural", "espeak")}
+        choice = ("natural" if right["natural"] == len(RATES)
+                  else "espeak" if right["espeak"] == len(RATES)
+                  else "slow" if heard["natural_slowly"] == letter
+                  else "espeak" if right["espeak"] > right["natural"] else "natural")
+        emit(kind="letter", letter=letter, name=name, heard=heard, choice=choice)
+        if choice != "natural":
+            out[f"{choice}_letters"].append(letter)
+    return out
 
 
 def part(spec: str, parser: argparse.ArgumentParser) -> tuple[int, int]:
@@ -185,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     fixes = load_fixes()
     natural = NaturalSpeaker(MemorySink(), fallback=espeak,
                              fixes=None if args.no_fixes else fixes)
-    letters = [] if args.no_letters else check_letters(rec, natural)
+    # the letters are checked in each voice as it is, without the letter fixes
+    letters = ({} if args.no_letters
+               else check_letters(rec, NaturalSpeaker(MemorySink()), espeak))
     words = ([] if args.no_words else args.words.split(",") if args.words
              else pack_words())
     if args.sample:
@@ -193,10 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     k, n = part(args.part, parser)
     words = words[k - 1::n]
     bad = check_words(rec, natural, espeak, words)
-    emit(kind="summary", words=len(words), natural_fault=len(bad), letters_unclear=letters,
+    emit(kind="summary", words=len(words), natural_fault=len(bad), letter_fixes=letters,
          seconds=round(time.monotonic() - started))
     print("\n# suggested voice/speaking/phrases/natural.toml entries", file=sys.stderr)
-    print(f"espeak_letters = {json.dumps(letters)}", file=sys.stderr)
+    for field, chosen in letters.items():
+        print(f"{field} = {json.dumps(chosen)}", file=sys.stderr)
     print(f"espeak_words = {json.dumps(bad)}", file=sys.stderr)
     return 0
 

@@ -88,6 +88,10 @@ LETTER_STRETCH = 1.5
 (the same letter is always the same audio). Said alone at word speed they last 0.2-0.3 s
 and the recognizer took about 8 of 26 for others (B as V, C as T, A as W, varying from
 render to render); slower and fixed, 5 (C, E, L, P, Y: those are in natural.toml)."""
+SLOW_LETTER_SCALE = 2.7
+"""Piper's length scale for the fixes file's slow letters, at every rate (1.8 times the
+slow rate's): the natural voice's G is heard as G at once from this length, as T or G
+below it."""
 
 NAME_LETTERS = {name: letter for letter, name in LETTER_NAMES.items()}
 
@@ -294,6 +298,9 @@ class NaturalFixes:
 
     espeak_letters: frozenset[str] = frozenset()
     """Letters (a-z) spelled by espeak-ng."""
+    slow_letters: frozenset[str] = frozenset()
+    """Letters (a-z) this voice says slowly (:data:`SLOW_LETTER_SCALE`) whatever the rate
+    (said shorter, the recognizer hears another letter)."""
     espeak_words: frozenset[str] = frozenset()
     """Words (lower case) said by espeak-ng, wherever they are in a line (each is made a
     clause of its own: :func:`words_apart`)."""
@@ -330,6 +337,7 @@ def load_fixes() -> NaturalFixes:
         encoding="utf-8")
     data = tomllib.loads(text)
     return NaturalFixes(frozenset(str(x).lower() for x in data.get("espeak_letters", [])),
+                        frozenset(str(x).lower() for x in data.get("slow_letters", [])),
                         frozenset(str(x).lower() for x in data.get("espeak_words", [])),
                         {str(k).lower(): str(v) for k, v in data.get("respell", {}).items()})
 
@@ -444,15 +452,18 @@ class NaturalSpeaker(ReadingSpeaker):
 
     def _letter(self, name: str) -> Clip:
         """A letter name, said slower than words (:data:`LETTER_STRETCH`), or by espeak-ng
-        where the fixes file says this voice's letter is not understood."""
+        or slowly at every rate where the fixes file says this voice's letter is not
+        understood otherwise."""
         letter = NAME_LETTERS.get(name)
         if self.fallback is not None and letter in self.fixes.espeak_letters:
             return self.fallback._letter(name).to_rate(self.voice.rate_hz)
-        key = (name, self.settings.rate, self.settings.voice)
+        scale = self.length_scale * LETTER_STRETCH
+        if letter in self.fixes.slow_letters:
+            scale = SLOW_LETTER_SCALE
+        key = (name, scale, self.settings.voice)
         if key not in self._letters:
             ipa = self.voice.phonemes([name])[0]
-            clip = self.voice.synthesize(ipa, ".", self.length_scale * LETTER_STRETCH,
-                                         varied=False)
+            clip = self.voice.synthesize(ipa, ".", scale, varied=False)
             self._letters[key] = _trimmed(clip, floor=300)
         return self._letters[key]
 

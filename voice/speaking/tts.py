@@ -188,7 +188,8 @@ class ReadingSpeaker:
         self.gate = gate or MicGate()
         self._clock = clock
         self._current: Playback | None = None
-        self._letters: dict[tuple[str, str, str | None], Clip] = {}
+        self._letters: dict[tuple[str, str | float, str | None], Clip] = {}
+        """(letter name, rate preset or the natural voice's length scale, voice) -> audio."""
 
     def _render_raw(self, text: str) -> Clip:
         raise NotImplementedError

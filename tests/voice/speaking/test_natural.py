@@ -241,11 +241,26 @@ def test_an_unknown_voice_name_is_one_line() -> None:
         parse_voice("robot")
 
 
+def test_a_slow_letter_is_the_same_slow_audio_at_every_rate(voice: PiperVoice) -> None:
+    s = NaturalSpeaker(MemorySink(), voice=voice,
+                       fixes=NaturalFixes(slow_letters=frozenset({"g"})))
+    renders = {}
+    for rate in ("slow", "normal", "fast"):
+        s.settings.rate = rate
+        renders[rate] = (s._letter("gee"), s._letter("tee"))
+    slow_g, slow_t = renders["slow"]
+    for g, t in (renders["normal"], renders["fast"]):
+        assert g.samples.tolist() == slow_g.samples.tolist()  # G: one slow audio
+        assert t.duration_s < slow_t.duration_s  # T follows the rate
+    assert slow_g.duration_s > slow_t.duration_s * 1.3
+
+
 def test_the_fixes_file_sends_letters_and_words_to_espeak(voice: PiperVoice) -> None:
     shipped = load_fixes()
     assert shipped.espeak_letters <= set("abcdefghijklmnopqrstuvwxyz")
     espeak = Pyttsx3Speaker()
-    fixes = NaturalFixes(frozenset({"a"}), frozenset({"castle"}), {"cardigan": "car dig an"})
+    fixes = NaturalFixes(espeak_letters=frozenset({"a"}), espeak_words=frozenset({"castle"}),
+                         respell={"cardigan": "car dig an"})
     s = NaturalSpeaker(MemorySink(), voice=voice, fallback=espeak, fixes=fixes)
     assert s.render_spelled("a").samples.tolist() == espeak.render_spelled("a").samples.tolist()
     assert s.pronounce["cardigan"] == "car dig an"
