@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from content.load import SportLeisureDeck, load_sportleisure
-from content.schema import CardKind
+from content.schema import CardKind, SLCard
 from engine.core import (
     CHANCE,
     Action,
@@ -46,6 +46,7 @@ from engine.core import (
 )
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import (
+    QUESTION_COLOURS,
     RUN_FOR_THE_MONEY,
     SECOND_WIND,
     SIN_BIN,
@@ -327,7 +328,20 @@ class SportLeisureHost(CardAsks, GameHost):
             spellable=_spellable(question.text, question.answers),
             patient=True,
             time_limit_s=self.answer_s,
+            ahead=self._likely_next(card, q, label),
         )
+
+    def _likely_next(self, card: SLCard, q: int, label: str) -> tuple[Line, ...]:
+        """What the host may say once this question is answered: "wrong" with the answer
+        read out, and the card's next question (a right answer's lines are fixed phrases,
+        rendered at the start)."""
+        lines = [Line(key("wrong"), {"team": label}),
+                 Line(key("answer_was"), {"answer": card.questions[q].answers[0]})]
+        if q + 1 < len(card.questions):
+            lines.append(Line(key("question"), {
+                "colour": QUESTION_COLOURS[min(q + 1, len(QUESTION_COLOURS) - 1)].capitalize(),
+                "text": card.questions[q + 1].text}))
+        return tuple(lines)
 
     def _team_of(self, asker: str) -> int | None:
         return team_named(self.teams, self.words, asker)

@@ -55,6 +55,7 @@ def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None
     ask.help = lambda said: _help(item, said, glossary)
     ask.patient = True
     ask.time_limit_s = time_limit_s
+    ask.ahead = tuple(wrong_lines(item))  # "right" is a fixed phrase, rendered at the start
     return ask
 
 

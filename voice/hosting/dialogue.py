@@ -182,8 +182,19 @@ class Dialogue:
         return said
 
     def _say_again(self, said: Sequence[str]) -> None:
+        self._prepare(said[1:])  # the later lines render while the first plays
         for text in said:
             self._say_text(text)
+
+    def _prepare(self, texts: Sequence[str]) -> None:
+        """Hand the mouth lines to render ahead (a mouth without ``prepare`` renders none)."""
+        prepare = getattr(self.mouth, "prepare", None)
+        if prepare is not None and texts:
+            prepare(list(texts))
+
+    def _likely(self, lines: Sequence[Line]) -> list[str]:
+        """``lines`` as they would be said next (phrase variants are not turned)."""
+        return [self.phrases.peek(line.key, **dict(line.fields)) for line in lines]
 
     def _say_text(self, text: str) -> None:
         if self._pending_end is not None:
@@ -215,6 +226,7 @@ class Dialogue:
         """The loop of the module's diagram: one listen at a time through the stages, until
         a stage settles the Ask (each stage either decides, says listen again, or passes)."""
         self._last = self.speak(ask.say)
+        self._prepare(self._likely(ask.ahead))
         self._told_loud = False
         turn = Turn.begin(ask, self.clock())
         while True:

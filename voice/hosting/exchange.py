@@ -159,6 +159,10 @@ class Ask:
     time_limit_s: float | None = None
     """The per-answer time limit (a variant): with no answer this many seconds after the
     question was read, the Ask resolves to ``default``, the one way silence is a miss."""
+    ahead: tuple[Line, ...] = ()
+    """Lines the host is likely to say once this Ask is settled (the verdict with its
+    answer, the card's next question): rendered while the table thinks, so that the reply
+    starts from memory (a mouth that renders nothing ahead ignores them)."""
 
 
 class Again:

@@ -74,6 +74,13 @@ class VoiceMouth:
     def spell(self, word: str) -> None:
         self._wait(self.speaker.spell(word))
 
+    def prepare(self, texts: Sequence[str]) -> None:
+        """Render lines ahead, as :meth:`say` would say them (lines with a gap or letters
+        spelled out are rendered when said)."""
+        self.speaker.prepare([letters_for_speech(t) for t in texts
+                              if not SPELLED.fullmatch(t.strip())
+                              and not GAP_MARK.search(t)])
+
     def set_rate(self, preset: str) -> None:
         if preset not in RATES_WPM:
             raise ValueError(f"unknown rate {preset!r}; allowed: {', '.join(RATES_WPM)}")
@@ -104,6 +111,11 @@ class SettingsMouth:
 
     def spell(self, word: str) -> None:
         self.inner.spell(word)
+
+    def prepare(self, texts: Sequence[str]) -> None:
+        prepare = getattr(self.inner, "prepare", None)
+        if prepare is not None:
+            prepare(texts)
 
     def set_rate(self, preset: str) -> None:
         self.inner.set_rate(preset)

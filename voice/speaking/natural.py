@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import itertools
 import json
 import logging
 import os
@@ -372,7 +373,8 @@ class NaturalSpeaker(ReadingSpeaker):
         self.voice = voice or shared_voice()
         self.cache = cache or ClipCache()
         self.fallback = fallback
-        self._ahead: queue.Queue[str] = queue.Queue()
+        self._ahead: queue.PriorityQueue[tuple[int, int, str]] = queue.PriorityQueue()
+        self._queued = itertools.count()
         self._worker: threading.Thread | None = None
         self._closing = threading.Event()
         self._lines: set[threading.Thread] = set()
@@ -390,7 +392,7 @@ class NaturalSpeaker(ReadingSpeaker):
         speaker = NaturalSpeaker(out, settings, phrases.pronounce, fixes=load_fixes(), **kw)
         if ahead:
             speaker.prepare_letters()
-            speaker.prepare(fixed_lines(phrases.templates.values()))
+            speaker.prepare(fixed_lines(phrases.templates.values()), soon=False)
         return speaker
 
     @property
@@ -475,10 +477,12 @@ class NaturalSpeaker(ReadingSpeaker):
 
     # -- rendering ahead ---------------------------------------------------------------
 
-    def prepare(self, lines: Iterable[str]) -> None:
-        """Render these lines' clauses in the background, at low priority, into the cache."""
+    def prepare(self, lines: Iterable[str], *, soon: bool = True) -> None:
+        """Render these lines' clauses in the background, at low priority, into the cache;
+        lines wanted ``soon`` (the game's next lines) before the others (the phrases
+        file's fixed clauses, queued at the start)."""
         for line in lines:
-            self._ahead.put(line)
+            self._ahead.put((0 if soon else 1, next(self._queued), line))
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._render_ahead, daemon=True,
                                             name="natural-voice-ahead")
@@ -501,7 +505,7 @@ class NaturalSpeaker(ReadingSpeaker):
         with_low_priority()
         while not self._closing.is_set():
             try:
-                line = self._ahead.get(timeout=1.0)
+                _, _, line = self._ahead.get(timeout=1.0)
             except queue.Empty:
                 return
             try:

@@ -23,7 +23,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -262,6 +262,10 @@ class ReadingSpeaker:
         else:
             threading.Thread(target=reopen, daemon=True).start()
         return pb
+
+    def prepare(self, lines: Iterable[str]) -> None:
+        """Render ``lines`` ahead of saying them: nothing here (espeak-ng renders a line in
+        tens of milliseconds; the natural voice renders ahead)."""
 
     def say(self, text: str) -> Playback:
         return self.play(self.render(text))

@@ -577,3 +577,41 @@ def test_a_free_answer_heard_through_talk_that_names_no_answer_is_said_back_firs
     result = dialogue.ask(ask)
     assert (result.verdict, result.value) == want
     assert "Did you say happy?" in out.getvalue()
+
+
+class AheadMouth(SilentMouth):
+    """A mouth that notes what it is told to say and to render ahead, in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[tuple[str, object]] = []
+
+    def say(self, text: str) -> None:
+        self.events.append(("say", text))
+
+    def prepare(self, texts: list[str]) -> None:
+        self.events.append(("prepare", list(texts)))
+
+
+def test_the_lines_likely_next_render_while_the_table_thinks() -> None:
+    mouth = AheadMouth()
+    phrases = Phrases.load()
+    dialogue = Dialogue(mouth, TextEars(["fled"]), phrases, FakeTable())
+    ask = word_ask(ahead=(Line("sportleisure.wrong", {"team": "Red team"}),
+                          Line("sportleisure.answer_was", {"answer": "fled"})))
+    dialogue.ask(ask)
+    assert mouth.events[:2] == [
+        ("say", phrases.peek("common.help")),
+        ("prepare", ["Sorry, Red team, that's not it.", "The answer was: fled."])]
+    # rendering ahead turns no variant (two here): the verdict is said as it was rendered
+    dialogue.tell("sportleisure.wrong", team="Red team")
+    assert mouth.events[-1] == ("say", "Sorry, Red team, that's not it.")
+
+
+def test_a_batch_of_lines_renders_its_later_lines_while_the_first_plays() -> None:
+    mouth = AheadMouth()
+    dialogue = Dialogue(mouth, TextEars([]), Phrases.load(), FakeTable())
+    dialogue.speak([Line("sportleisure.answer_was", {"answer": "a"}),
+                    Line("sportleisure.answer_was", {"answer": "b"})])
+    assert mouth.events == [("prepare", ["The answer was: b."]),
+                            ("say", "The answer was: a."), ("say", "The answer was: b.")]

@@ -77,6 +77,25 @@ def test_rate_changes_reach_the_speaker_and_the_settings(speaker: Pyttsx3Speaker
         VoiceMouth(speaker).set_rate("warp")
 
 
+class PreparingSpeaker(Pyttsx3Speaker):
+    def __init__(self) -> None:
+        super().__init__(MemorySink())
+        self.prepared: list[str] = []
+
+    def prepare(self, lines: object) -> None:
+        self.prepared += list(lines)  # type: ignore[call-overload]
+
+
+def test_lines_rendered_ahead_are_the_lines_as_said() -> None:
+    sp = PreparingSpeaker()
+    saved: list[str] = []
+    SettingsMouth(VoiceMouth(sp), saved.append).prepare(
+        ["Did you say B-E-E?", "B-E-E", "The ___ is red.", "Right!"])
+    # letters inside a line are said as letter names; a spelled word and a gap are
+    # rendered their own way when said
+    assert sp.prepared == ["Did you say bee, ee, ee?", "Right!"]
+
+
 def test_speaking_closes_the_gate_until_the_tail_has_passed(speaker: Pyttsx3Speaker) -> None:
     now = [100.0]
     gate = MicGate(tail_s=0.3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -187,6 +188,19 @@ def test_rendering_ahead_fills_the_cache(speaker: NaturalSpeaker) -> None:
     speaker._worker.join(30)
     assert speaker.cached("Right!")
     assert speaker.cached("welcome back.") and not speaker.cached("Hello {name},")
+
+
+def test_the_games_next_lines_render_before_the_phrases_backlog(
+        speaker: NaturalSpeaker) -> None:
+    backlog = [f"Line number {n} of the backlog." for n in range(40)]
+    speaker.prepare(backlog, soon=False)
+    speaker.prepare(["The answer was: kangaroo."])
+    deadline = time.monotonic() + 30
+    while not speaker.cached("The answer was: kangaroo.") and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert speaker.cached("The answer was: kangaroo.")
+    assert sum(map(speaker.cached, backlog)) < len(backlog) // 2
+    speaker.close()
 
 
 def test_a_text_the_voice_cannot_say_is_said_by_espeak(

@@ -68,12 +68,17 @@ class Phrases:
 
     def text(self, key: str, /, **fields: Any) -> str:
         """The sentence for ``key`` with ``fields`` filled in; variants rotate per key."""
+        said = self.peek(key, **fields)
+        self._turn[key] = self._turn.get(key, 0) + 1
+        return said
+
+    def peek(self, key: str, /, **fields: Any) -> str:
+        """The sentence the next :meth:`text` for ``key`` would give, without turning the
+        variants (to render a line ahead of saying it)."""
         variants = self.templates.get(key)
         if variants is None:
             raise PhraseError(f"no phrase {key!r} in the phrases file")
-        n = self._turn.get(key, 0)
-        self._turn[key] = n + 1
-        template = variants[n % len(variants)]
+        template = variants[self._turn.get(key, 0) % len(variants)]
         try:
             return template.format(**fields)
         except KeyError as exc:
