@@ -54,7 +54,7 @@ from voice.hosting.reply_doubts import (
     torn,
 )
 from voice.reply_kind import ReplyKind
-from voice.speaking.phrases import Phrases
+from voice.speaking.phrases import PhraseError, Phrases
 from voice.understanding.commands import command_match, spell_target
 from voice.understanding.judge import Understood, doubt_questions, judge, parse_command
 from voice.understanding.letters import readings
@@ -193,8 +193,15 @@ class Dialogue:
             prepare(list(texts))
 
     def _likely(self, lines: Sequence[Line]) -> list[str]:
-        """``lines`` as they would be said next (phrase variants are not turned)."""
-        return [self.phrases.peek(line.key, **dict(line.fields)) for line in lines]
+        """``lines`` as they would be said next (phrase variants are not turned); a line
+        that cannot be made is left out (rendering ahead never stops a game)."""
+        out = []
+        for line in lines:
+            try:
+                out.append(self.phrases.peek(line.key, **dict(line.fields)))
+            except PhraseError:
+                continue
+        return out
 
     def _say_text(self, text: str) -> None:
         if self._pending_end is not None:

@@ -598,7 +598,8 @@ def test_the_lines_likely_next_render_while_the_table_thinks() -> None:
     phrases = Phrases.load()
     dialogue = Dialogue(mouth, TextEars(["fled"]), phrases, FakeTable())
     ask = word_ask(ahead=(Line("sportleisure.wrong", {"team": "Red team"}),
-                          Line("sportleisure.answer_was", {"answer": "fled"})))
+                          Line("sportleisure.answer_was", {"answer": "fled"}),
+                          Line("sportleisure.answer_was", {})))  # no answer: left out
     dialogue.ask(ask)
     assert mouth.events[:2] == [
         ("say", phrases.peek("common.help")),
