@@ -46,7 +46,6 @@ from engine.core import (
 )
 from engine.sportleisure import SportLeisureState, new_game
 from engine.sportleisure_board import (
-    QUESTION_COLOURS,
     RUN_FOR_THE_MONEY,
     SECOND_WIND,
     SIN_BIN,
@@ -317,8 +316,7 @@ class SportLeisureHost(CardAsks, GameHost):
             # The one card whose moment is a single question: a reminder, since the
             # hands were read out at the deal and nobody can glance at them.
             lines.append(Line(key("hint_second_wind"), {"team": label}))
-        lines.append(Line(key("question"), {"colour": str(info["colour"]).capitalize(),
-                                            "text": question.text}))
+        lines.append(say.question_line(q, question.text))
         return Ask(
             lines, ReplyKind.WORD, label,
             request={"accepted": list(question.answers)},
@@ -335,12 +333,9 @@ class SportLeisureHost(CardAsks, GameHost):
         """What the host may say once this question is answered: "wrong" with the answer
         read out, and the card's next question (a right answer's lines are fixed phrases,
         rendered at the start)."""
-        lines = [Line(key("wrong"), {"team": label}),
-                 Line(key("answer_was"), {"answer": card.questions[q].answers[0]})]
+        lines = [say.wrong_answer(label), say.answer_read_out(card, q)]
         if q + 1 < len(card.questions):
-            lines.append(Line(key("question"), {
-                "colour": QUESTION_COLOURS[min(q + 1, len(QUESTION_COLOURS) - 1)].capitalize(),
-                "text": card.questions[q + 1].text}))
+            lines.append(say.question_line(q + 1, card.questions[q + 1].text))
         return tuple(lines)
 
     def _team_of(self, asker: str) -> int | None:

@@ -161,7 +161,7 @@ def narrate(words: Words, deck: SportLeisureDeck, state: SportLeisureState,
                 last_resolved = True
         elif kind == "answer_read_out":
             q = int(d["question"])
-            out.append(Line(key("answer_was"), {"answer": card.questions[q].answers[0]}))
+            out.append(answer_read_out(card, q))
         elif kind == "moved":
             out += _moved(words, d)
             if d["reason"] == "goalposts" and d["colour"] == QUESTION_COLOURS[-1]:
@@ -189,12 +189,27 @@ def narrate(words: Words, deck: SportLeisureDeck, state: SportLeisureState,
     return out
 
 
+def wrong_answer(team: str) -> Line:
+    """The verdict on a wrong answer by ``team`` (its spoken label)."""
+    return Line(key("wrong"), {"team": team})
+
+
+def answer_read_out(card: SLCard, q: int) -> Line:
+    """The right answer to question ``q`` of ``card``, read out."""
+    return Line(key("answer_was"), {"answer": card.questions[q].answers[0]})
+
+
+def question_line(q: int, text: str) -> Line:
+    """Question ``q`` of a card (its colour named), as the host reads it."""
+    return Line(key("question"), {"colour": QUESTION_COLOURS[q].capitalize(), "text": text})
+
+
 def _answered(words: Words, state: SportLeisureState, events: Sequence[Event],
               event: Event, card: SLCard) -> list[Line]:
     d = event.data
     team = int(d["team"])
     if not d["correct"]:
-        return [Line(key("wrong"), {"team": words.team(team)})]
+        return [wrong_answer(words.team(team))]
     out = [Line(key("right"))]
     moved = any(e.kind == "moved" and int(e.data["team"]) == team for e in events)
     over = any(e.kind == "game_over" for e in events)
