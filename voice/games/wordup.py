@@ -21,14 +21,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from content.load import WordUpQuestions, load_wordup
+from content.load import ContentError, WordUpQuestions, load_wordup
 from engine.core import CHANCE, Action, Anytime, Event, Prompt, SetupError, roll_dice, shuffled
 from engine.wordup import WordUpState, new_game
 from engine.wordup_board import CATEGORIES, COLOURS, LEVEL_NAMES, Variant
+from engine.wordup_prompts import COLOUR_INDEX
 from engine.wordup_save import load as load_state
 from voice.errors import UsageError
 from voice.games.host_base import GameHost, check_variant_keys, yes_no
@@ -289,8 +290,10 @@ class WordUpHost(GameHost):
         name = self.names[prompt.actor]
         key = ("wordup.roll_physical_first" if prompt.info.get("purpose") == "first_player"
                else "wordup.roll_physical")
+        ahead = self._likely_questions(prompt.actor) if prompt.info.get("purpose") == "move" \
+            else ()
         ask = Ask([Line(key, {"name": name})], ReplyKind.NUMBER, name,
-                  request={"min": 2, "max": 12})
+                  request={"min": 2, "max": 12}, ahead=ahead)
         while True:
             result = dialogue.ask(ask)
             if isinstance(result.value, int) and 2 <= result.value <= 12:
@@ -301,18 +304,53 @@ class WordUpHost(GameHost):
         info = prompt.info
         name = self.names[prompt.actor]
         item = self.questions.question(info["level"], CATEGORY_OF[info["colour"]], info["index"])
-        category = CATEGORIES[info["colour"]]
-        if info["source"] == "ask_left":
-            head = Line("wordup.question_ask_left",
-                        {"name": name, "drawer": self.names[info["reader"]], "category": category})
-        elif info["stake"] == 2:
-            head = Line("wordup.question_double", {"name": name, "category": category})
-        else:
-            head = Line("wordup.question_for", {"name": name, "category": category})
         ask = question_ask(item, name, self._glossary(), time_limit_s=self.answer_s)
-        ask.say = [head, *ask.say]
+        ask.say = [self._question_head(info, name), *ask.say]
+        # after the verdict's lines, who may be asked next: wrong, the turn passes on to
+        # the next seat; right, the same player rolls again
+        state = self.state
+        seats = dict.fromkeys(((state.current + 1) % state.players, state.current))
+        ask.ahead = (*ask.ahead, *(line for seat in seats
+                                   for line in self._likely_questions(seat)))
         result = dialogue.ask(ask)  # "skip" gives the answer up there: wrong, as the sheet says
         return {"correct": result.verdict == "correct"}
+
+    def _question_head(self, info: Mapping[str, Any], name: str) -> Line:
+        """The line before a question: whose it is, its category, and a double stake or the
+        drawer of an "ask the player on your left" card (an answer prompt's ``info``)."""
+        category = CATEGORIES[info["colour"]]
+        if info.get("source") == "ask_left":
+            return Line("wordup.question_ask_left",
+                        {"name": name, "drawer": self.names[info["reader"]], "category": category})
+        if info.get("stake") == 2:
+            return Line("wordup.question_double", {"name": name, "category": category})
+        return Line("wordup.question_for", {"name": name, "category": category})
+
+    def _likely_questions(self, seat: int) -> tuple[Line, ...]:
+        """The four questions ``seat`` may be asked next, head line included, as they would
+        be said: one per colour, from ``seat``'s level streams at each stream's next index.
+
+        Which one is asked depends on the dice (the colour of the square landed on), so all
+        four render ahead while the table thinks, and the question a player waits for
+        starts from memory (a question not asked stays next in its stream, so it is still
+        in memory when its turn comes). Only a hint, read from the state as it is now: a
+        double stake or an "ask the player on your left" card has another head line, a
+        same-level player or a level change may move the stream on, and a question that
+        cannot be found is left out (rendering ahead never stops a game)."""
+        level = self.state.levels[seat]
+        stream = self.state.streams[level - 1]
+        name = self.names[seat]
+        lines: list[Line] = []
+        for colour in COLOURS:
+            try:
+                item = self.questions.question(level, CATEGORY_OF[colour],
+                                               stream[COLOUR_INDEX[colour]])
+            except (ContentError, ValueError):
+                continue
+            head = self._question_head({"colour": colour, "source": "question", "stake": 1},
+                                       name)
+            lines += [head, *question_ask(item, name).say]
+        return tuple(lines)
 
     def _choose_category(self, prompt: Prompt, dialogue: Dialogue) -> str:
         name = self.names[prompt.actor]
