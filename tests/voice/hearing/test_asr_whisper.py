@@ -276,3 +276,8 @@ def test_a_line_whisper_invents_is_no_answer(rec: WhisperRecognizer) -> None:
     assert nato_reading(["in", "the", "bravo"], {}) == ("i b", {})
     assert nato_reading(["in", "the", "end"], {}) is None  # left to the letter classifier
     assert nato_reading(["and"], {}) is None
+    # a letter's name as written is that letter, never the NATO word it shares letters
+    # with ("why" is as near "whiskey" as the cutoff: Y said alone was read as W)
+    for name in ("why", "are", "hey", "sea", "each"):
+        assert nato_reading([name], {}) is None, name
+    assert spelled_letters(["why", "echo"]) == ["why", "e"]  # the letter reader reads "why"

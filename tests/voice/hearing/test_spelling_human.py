@@ -62,7 +62,8 @@ def test_a_sound_before_the_speller_begins_ends_no_spelling(whisper: object) -> 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "letter"), [("letter_m_callie.wav", "m"),
-                                             ("letter_nato_k_callie.wav", "k")])
+                                             ("letter_nato_k_callie.wav", "k"),
+                                             ("letter_y_callie.wav", "y")])
 def test_a_letter_said_alone_is_that_letter(whisper: object, name: str, letter: str) -> None:
     nbest, result = _heard(whisper, name, letter)
     assert result.verdict == "correct", nbest

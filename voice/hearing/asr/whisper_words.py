@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from content.numbers import TENS, UNITS, number_words
-from content.spoken_words import NATO_SAID, NATO_WORDS, PLAIN_NO, PLAIN_YES
+from content.spoken_words import LETTER_NAME_WORDS, NATO_SAID, NATO_WORDS, PLAIN_NO, PLAIN_YES
 from voice.hearing.asr.base import Grammar
 from voice.reply_kind import ReplyKind
 
@@ -88,10 +88,16 @@ LETTER_SOUNDS = frozenset({"bee", "be", "see", "sea", "dee", "ee", "ef", "gee", 
 
 
 def nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
-    """The letter a word names when it sounds like a NATO word ("gulf" -> g), else None."""
+    """The letter a word names when it sounds like a NATO word ("gulf" -> g), else None.
+
+    A letter's name as the decoder writes it ("why", "are", "sea") is that letter said,
+    never a NATO word it happens to share letters with: "why" is as close to "whiskey" as
+    the cutoff, and Y said alone was read as W."""
     from rapidfuzz import fuzz, process
 
     if len(word) < 3 or word in SPELLING_WORDS:
+        return None
+    if word in LETTER_NAME_WORDS:
         return None
     match = process.extractOne(word, NATO + NATO_ALSO, scorer=fuzz.ratio)
     return match[0][0] if match is not None and match[1] >= cutoff else None
