@@ -75,11 +75,17 @@ class VoiceMouth:
         self._wait(self.speaker.spell(word))
 
     def prepare(self, texts: Sequence[str]) -> None:
-        """Render lines ahead, as :meth:`say` would say them (lines with a gap or letters
-        spelled out are rendered when said)."""
-        self.speaker.prepare([letters_for_speech(t) for t in texts
-                              if not SPELLED.fullmatch(t.strip())
-                              and not GAP_MARK.search(t)])
+        """Render lines ahead, as :meth:`say` would say them: a line with a gap as the texts
+        its Missing Word reading renders (the words either side, the voice's "mmm"), so
+        that it too is said from memory. A word spelled out is left out: its letters are
+        rendered once for the whole game (the natural voice's ``prepare_letters``)."""
+        lines: list[str] = []
+        for text in texts:
+            if SPELLED.fullmatch(text.strip()):
+                continue
+            spoken = letters_for_speech(text)
+            lines += self.speaker.gap_texts(spoken) if GAP_MARK.search(spoken) else [spoken]
+        self.speaker.prepare(lines)
 
     def set_rate(self, preset: str) -> None:
         if preset not in RATES_WPM:

@@ -79,14 +79,21 @@ class VoiceSettings:
             raise UsageError(f"unknown gap style {self.gap!r}; allowed: {', '.join(GAP_STYLES)}")
 
 
+PHONEME_INPUT = re.compile(r"(\[\[[^\]]*\]\])")
+"""espeak-ng phoneme input inside a line (:data:`HUMMED_M`): sounds, not words."""
+
+
 def apply_pronounce(text: str, table: Mapping[str, str]) -> str:
-    """Replace whole words (any case) by their respellings from ``[pronounce]``."""
+    """Replace whole words (any case) by their respellings from ``[pronounce]``; phoneme
+    input (the gap's ``[[m::::]]``) is left alone, so a gap line can be respelled whole."""
     if not table:
         return text
     keys = sorted(table, key=len, reverse=True)
     pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in keys) + r")\b", re.IGNORECASE)
     lower = {k.lower(): v for k, v in table.items()}
-    return pattern.sub(lambda m: lower[m.group(0).lower()], text)
+    return "".join(piece if PHONEME_INPUT.fullmatch(piece)
+                   else pattern.sub(lambda m: lower[m.group(0).lower()], piece)
+                   for piece in PHONEME_INPUT.split(text))
 
 
 def letter_names(word: str) -> list[str]:
@@ -108,6 +115,25 @@ def split_gap(sentence: str) -> tuple[str, str]:
     if len(parts) != 2:
         raise ValueError(f"a Missing Word sentence needs one ___ gap: {sentence!r}")
     return parts[0].strip(), parts[1].strip()
+
+
+def missing_word_pieces(sentence: str, then: str, style: str) -> list[str | None]:
+    """What is rendered, in order, to say a Missing Word sentence with its gap in ``style``
+    (:data:`GAP_STYLES`): texts the voice says (``[pronounce]`` applied when rendered) and
+    ``None`` where the hum tone plays (the "hum" style; every other style's gap is words
+    or phonemes in one text with the words either side).
+
+    Saying a gap line and rendering it ahead both take their texts from here, so the
+    clauses rendered ahead are exactly the ones the line is said in."""
+    before, after = split_gap(sentence)
+    if style == "hum":
+        rest = " ".join(x for x in (after, then) if x)
+        return [*([before] if before else []), None, *([rest] if rest else [])]
+    gap = {"mmm": HUMMED_M, "dot dot dot": "dot dot dot", "blank": "blank"}[style]
+    text = f"{before}, {gap}, {after}"
+    if then:
+        text = text.rstrip(" ,") + ". " + then
+    return [text]
 
 
 class Speaker(Protocol):
@@ -225,24 +251,23 @@ class ReadingSpeaker:
 
         ``then`` is what follows (the letter count, worded by the phrases file).
         """
-        before, after = split_gap(sentence)
-        style = self.settings.gap
-        if style == "hum":
-            head = self.render(before) if before else None
-            rate = head.rate_hz if head else 22050
+        pieces = missing_word_pieces(sentence, then, self.settings.gap)
+        said = [self.render(p) if p is not None else None for p in pieces]
+        rate = next((c.rate_hz for c in said if c is not None), 22050)
+        parts: list[Clip] = []
+        for clip in said:
+            if clip is not None:
+                parts.append(clip)
+                continue
             hum = tone(self.settings.gap_hum_hz, self.settings.gap_hum_ms / 1000, rate)
-            parts = [p for p in (head, Clip.silence(0.1, rate), hum, Clip.silence(0.15, rate))
-                     if p is not None]
-            rest = " ".join(x for x in (after, then) if x)
-            if rest:
-                parts.append(self.render(rest))
-            return Clip.join(parts, rate)
-        gap = {"mmm": HUMMED_M, "dot dot dot": "dot dot dot", "blank": "blank"}[style]
-        text = apply_pronounce(before, self.pronounce) + f", {gap}, " + \
-            apply_pronounce(after, self.pronounce)
-        if then:
-            text = text.rstrip(" ,") + ". " + apply_pronounce(then, self.pronounce)
-        return self._render_raw(text)
+            parts += [Clip.silence(0.1, rate), hum, Clip.silence(0.15, rate)]
+        return Clip.join(parts, rate)
+
+    def gap_texts(self, sentence: str, then: str = "") -> list[str]:
+        """The texts the voice renders to say this Missing Word sentence in the current
+        gap style (:meth:`render_missing_word`), for rendering them ahead."""
+        return [p for p in missing_word_pieces(sentence, then, self.settings.gap)
+                if p is not None]
 
     # -- playing ---------------------------------------------------------------------
 

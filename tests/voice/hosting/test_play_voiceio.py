@@ -25,7 +25,13 @@ from voice.hosting.voice_adapter import (
 )
 from voice.speaking.audio_out import MemorySink
 from voice.speaking.phrases import Phrases
-from voice.speaking.tts import Pyttsx3Speaker, VoiceSettings
+from voice.speaking.tts import (
+    GAP_STYLES,
+    HUMMED_M,
+    Pyttsx3Speaker,
+    VoiceSettings,
+    apply_pronounce,
+)
 
 
 @pytest.fixture(scope="module")
@@ -91,9 +97,41 @@ def test_lines_rendered_ahead_are_the_lines_as_said() -> None:
     saved: list[str] = []
     SettingsMouth(VoiceMouth(sp), saved.append).prepare(
         ["Did you say B-E-E?", "B-E-E", "The ___ is red.", "Right!"])
-    # letters inside a line are said as letter names; a spelled word and a gap are
-    # rendered their own way when said
-    assert sp.prepared == ["Did you say bee, ee, ee?", "Right!"]
+    # letters inside a line are said as letter names, a gap line as its Missing Word
+    # reading; a spelled word's letters are rendered ahead once for the game
+    assert sp.prepared == ["Did you say bee, ee, ee?", f"The, {HUMMED_M}, is red.", "Right!"]
+
+
+class RenderingSpeaker(PreparingSpeaker):
+    """Records each text it renders (pronunciations applied) instead of rendering it."""
+
+    def __init__(self, gap: str) -> None:
+        super().__init__()
+        self.settings = VoiceSettings(gap=gap)
+        self.pronounce = {"pen": "biro", "m": "metres"}
+        self.rendered: list[str] = []
+
+    def _render_raw(self, text: str) -> Clip:
+        self.rendered.append(text)
+        return Clip.silence(0.05, 22050)
+
+
+GAP_LINES = ["The ___ is red.", "___ is a fruit.", "I have lived here ___",
+             "Complete the sentence: Can I ___ your pen? I'll give it back. A: borrow. "
+             "B: lend. Or C: take.", "Is it B-E-E or ___, Ana?"]
+
+
+@pytest.mark.parametrize("gap", GAP_STYLES)
+def test_a_gap_line_renders_ahead_the_texts_it_is_said_in(gap: str) -> None:
+    for line in GAP_LINES:
+        sp = RenderingSpeaker(gap)
+        mouth = VoiceMouth(sp)
+        mouth.prepare([line])
+        mouth.say(line)
+        # what the natural voice renders ahead: each text, respelled as when said
+        assert [apply_pronounce(t, sp.pronounce) for t in sp.prepared] == sp.rendered, line
+        assert all("___" not in t for t in sp.prepared)
+    assert (HUMMED_M in sp.rendered[0]) == (gap == "mmm")  # never respelled, as said
 
 
 def test_speaking_closes_the_gate_until_the_tail_has_passed(speaker: Pyttsx3Speaker) -> None:

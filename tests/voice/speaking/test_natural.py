@@ -20,7 +20,7 @@ from voice.audio.clips import Clip, voiced_seconds
 from voice.errors import UserError
 from voice.hearing.asr.base import Grammar
 from voice.hearing.audio_in import MemorySource
-from voice.hosting.voice_adapter import VoiceEars
+from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
 from voice.speaking import natural
 from voice.speaking.audio_out import MemorySink
 from voice.speaking.natural import (
@@ -188,6 +188,24 @@ def test_rendering_ahead_fills_the_cache(speaker: NaturalSpeaker) -> None:
     speaker._worker.join(30)
     assert speaker.cached("Right!")
     assert speaker.cached("welcome back.") and not speaker.cached("Hello {name},")
+
+
+def test_a_gap_line_rendered_ahead_is_said_from_memory(
+        speaker: NaturalSpeaker, monkeypatch: pytest.MonkeyPatch) -> None:
+    line = "Complete the sentence: Can I ___ your pen? A: borrow. B: lend."
+    mouth = VoiceMouth(speaker)
+    mouth.prepare([line])
+    assert speaker._worker is not None
+    speaker._worker.join(30)
+    assert all(speaker.cached(text) for text in speaker.gap_texts(line))
+
+    def rendered_when_said(*_: object, **__: object) -> Clip:
+        raise AssertionError("a clause of the gap line was not in memory")
+
+    monkeypatch.setattr(speaker.voice, "synthesize", rendered_when_said)
+    mouth.say(line)  # the words either side and the hum, all from the cache
+    sink = speaker.out
+    assert isinstance(sink, MemorySink) and sink.clips[-1].duration_s > 2.0
 
 
 def test_the_games_next_lines_render_before_the_phrases_backlog(

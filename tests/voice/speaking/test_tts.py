@@ -10,11 +10,13 @@ from voice.audio.devices import MicGate
 from voice.errors import UsageError
 from voice.speaking.audio_out import MemorySink
 from voice.speaking.tts import (
+    HUMMED_M,
     RATES_WPM,
     Pyttsx3Speaker,
     VoiceSettings,
     apply_pronounce,
     letter_names,
+    missing_word_pieces,
     split_gap,
 )
 
@@ -125,6 +127,17 @@ def test_pronounce_overrides_whole_words_any_case() -> None:
     table = {"wordup": "word up", "ok": "okay"}
     assert apply_pronounce("Play WordUp now, OK?", table) == "Play word up now, okay?"
     assert apply_pronounce("Wordupper token", table) == "Wordupper token"
+    # the gap's phonemes are sounds, not a word to respell
+    assert apply_pronounce(f"M is, {HUMMED_M}, m", {"m": "em"}) == f"em is, {HUMMED_M}, em"
+
+
+def test_a_gap_line_is_said_in_texts_either_side_of_the_hum_tone() -> None:
+    sentence = "There are seven days in a ___."
+    assert missing_word_pieces(sentence, "Four letters.", "mmm") == [
+        f"There are seven days in a, {HUMMED_M}, .. Four letters."]
+    assert missing_word_pieces(sentence, "Four letters.", "hum") == [
+        "There are seven days in a", None, ". Four letters."]
+    assert missing_word_pieces("___ is red", "", "hum") == [None, "is red"]
 
 
 def test_speaker_applies_the_phrases_pronounce_table() -> None:
