@@ -49,8 +49,8 @@ import models
 from voice.audio.clips import Clip
 from voice.audio.devices import MicGate
 from voice.errors import UserError
-from voice.heap import give_back_free_memory
 from voice.speaking.audio_out import AudioOut, Playback
+from voice.speaking.heap import give_back_free_memory
 from voice.speaking.tts import (
     HUMMED_M,
     LETTER_NAMES,
@@ -67,7 +67,7 @@ VOICE_NAME = "joe-medium"
 INSTALL_HINT = "pip install 'tabletop-voice[natural]'"
 
 TRIM_EVERY = 32
-"""Lines rendered ahead between two returns of the heap's free memory (voice.heap), and
+"""Lines rendered ahead between two returns of the heap's free memory (speaking.heap), and
 always when the queue runs dry: a game with the natural voice and Whisper, 100 s from the
 start, peaked at 611 MB resident with none."""
 LENGTH_SCALES = {"normal": 1.0, "slow": 1.5, "fast": 0.75}

@@ -1,4 +1,4 @@
-"""The C heap's free memory goes back to the system after rendering ahead (voice.heap)."""
+"""The C heap's free memory goes back to the system after rendering ahead (speaking.heap)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from voice.heap import give_back_free_memory
+from voice.speaking.heap import give_back_free_memory
 
 
 def _resident_kb() -> int:
