@@ -281,3 +281,4 @@ def test_a_line_whisper_invents_is_no_answer(rec: WhisperRecognizer) -> None:
     for name in ("why", "are", "hey", "sea", "each"):
         assert nato_reading([name], {}) is None, name
     assert spelled_letters(["why", "echo"]) == ["why", "e"]  # the letter reader reads "why"
+    assert spelled_letters(["oh", "scar"]) == ["o"]  # Oscar written in two

@@ -125,6 +125,8 @@ def spelled_letters(words: list[str]) -> list[str]:
                 if i + 1 < len(words) and words[i] not in SPELLING_WORDS
                 and (len(words[i]) > 1 or joined in NATO_WORDS) else None)
         one = nato_letter(words[i])
+        if pair and LETTER_NAME_WORDS.get(words[i], pair) != pair:
+            pair = None  # a letter's name, then a word of its own ("why, echo"; "oh scar" is O)
         # a pair is one NATO word split ("rode o"), unless the first is a NATO word
         # already and the second a word of its own ("echo, in the")
         if pair and (one is None or (pair == one and len(words[i + 1]) == 1)):
