@@ -10,27 +10,27 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import sys
-from collections.abc import Callable
+from typing import Any
 
-_trim: Callable[[int], int] | None = None
-_looked = False
+
+@functools.cache
+def _malloc_trim() -> Any | None:
+    """glibc's ``malloc_trim``, or None where there is no glibc (macOS, Windows, musl)."""
+    name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
+    try:
+        trim = ctypes.CDLL(name).malloc_trim if name else None
+    except (OSError, AttributeError):
+        return None
+    if trim is not None:
+        trim.argtypes = [ctypes.c_size_t]
+        trim.restype = ctypes.c_int
+    return trim
 
 
 def give_back_free_memory() -> bool:
-    """Return the C heaps' free pages to the system (glibc's ``malloc_trim(0)``: a few
-    milliseconds); False where there is no glibc (macOS, Windows, musl), which is harmless."""
-    global _trim, _looked
-    if not _looked:
-        _looked = True
-        name = ctypes.util.find_library("c") if sys.platform.startswith("linux") else None
-        try:
-            libc = ctypes.CDLL(name) if name else None
-            fn = libc.malloc_trim if libc is not None else None
-        except (OSError, AttributeError):
-            fn = None
-        if fn is not None:
-            fn.argtypes = [ctypes.c_size_t]
-            fn.restype = ctypes.c_int
-            _trim = fn
-    return bool(_trim(0)) if _trim is not None else False
+    """Return the C heaps' free pages to the system (``malloc_trim(0)``: a few
+    milliseconds); False where there is no glibc, which is harmless."""
+    trim = _malloc_trim()
+    return bool(trim(0)) if trim is not None else False

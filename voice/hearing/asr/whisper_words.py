@@ -95,9 +95,7 @@ def nato_letter(word: str, cutoff: float = NATO_LIKE) -> str | None:
     the cutoff, and Y said alone was read as W."""
     from rapidfuzz import fuzz, process
 
-    if len(word) < 3 or word in SPELLING_WORDS:
-        return None
-    if word in LETTER_NAME_WORDS:
+    if len(word) < 3 or word in SPELLING_WORDS or word in LETTER_NAME_WORDS:
         return None
     match = process.extractOne(word, NATO + NATO_ALSO, scorer=fuzz.ratio)
     return match[0][0] if match is not None and match[1] >= cutoff else None
