@@ -119,8 +119,41 @@ class Clause:
         return PAUSE_S.get(self.punct[:1], PAUSE_S[""])
 
 
+MAX_CLAUSE_WORDS = 8
+"""A longer clause is said as phrases of at most this many words (:func:`phrases_of`): the
+first sound of a line waits for its first clause to render (about 85 ms per second of
+audio on one core, so 8 words are ~200 ms), and the voice's working memory grows with the
+longest clause (about 25 MB per second of audio)."""
+PHRASE_STARTS = frozenset({
+    "and", "or", "but", "so", "because", "if", "when", "while", "where", "which", "who",
+    "whose", "that", "than", "as", "with", "without", "in", "on", "at", "for", "from",
+    "into", "to", "of", "by", "about", "after", "before", "during", "under", "over",
+    "between", "through"})
+"""Words a phrase of a long clause may start with, where a reader takes a short breath."""
+MIN_PHRASE_WORDS = 3
+"""No phrase of a long clause is shorter (a word or two alone sounds clipped)."""
+
+
+def phrases_of(clause: Clause) -> list[Clause]:
+    """``clause`` as phrases of at most :data:`MAX_CLAUSE_WORDS` words, each cut before the
+    phrase word (:data:`PHRASE_STARTS`) nearest an even share, else at the even share; the
+    cuts have no punctuation (the shortest pause), the last phrase keeps the clause's."""
+    words = clause.text.split()
+    if len(words) <= MAX_CLAUSE_WORDS:
+        return [clause]
+    pieces = -(-len(words) // MAX_CLAUSE_WORDS)
+    share = len(words) / pieces
+    lo, hi = max(MIN_PHRASE_WORDS, round(share) - 2), min(MAX_CLAUSE_WORDS, round(share) + 2)
+    cuts = [i for i in range(lo, hi + 1) if words[i].lower().strip("\"'(") in PHRASE_STARTS
+            and len(words) - i >= MIN_PHRASE_WORDS]
+    cut = min(cuts, key=lambda i: abs(i - share)) if cuts else round(share)
+    return [Clause(" ".join(words[:cut]), ""),
+            *phrases_of(Clause(" ".join(words[cut:]), clause.punct))]
+
+
 def clauses(text: str) -> list[Clause]:
-    """A line cut at its punctuation, each gap mark (``[[m::::]]``) a clause of its own."""
+    """A line cut at its punctuation, each gap mark (``[[m::::]]``) a clause of its own, a
+    long clause cut into phrases (:func:`phrases_of`)."""
     out: list[Clause] = []
     for piece in re.split(r"(\[\[[^\]]*\]\])", text):
         if piece == HUMMED_M or (piece.startswith("[[") and piece.endswith("]]")):
@@ -130,7 +163,7 @@ def clauses(text: str) -> list[Clause]:
             words = (m.group(1) or m.group(3) or "").strip()
             punct = m.group(2) or ""
             if re.search(r"\w", words):
-                out.append(Clause(words, punct))
+                out.extend(phrases_of(Clause(words, punct)))
             elif out:  # punctuation alone (", ." after a gap) ends the clause before
                 out[-1] = Clause(out[-1].text, (re.sub(r"[^,;:.!?]", "", words) + punct)[-1:]
                                  or out[-1].punct)
@@ -235,6 +268,12 @@ class PiperVoice:
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
             raise UserError(f"the natural voice {onnx_path} cannot be loaded ({exc}); "
                             f"reinstall it ({INSTALL_HINT})") from None
+        self._turn = threading.Condition()
+        self._busy = False
+        """A clause is rendering: one at a time, since each run holds its own working
+        memory (the Sport and Leisure demo peaked ~60 MB higher with runs side by side)."""
+        self._wanted = 0
+        """Lines being said waiting for their turn: they go before any render ahead."""
         self.synthesize(self.phonemes(["ready"])[0], ".", 1.0)  # the first run is slow
         self.load_s = time.perf_counter() - started
         """Checking the files and loading the model (seconds)."""
@@ -263,21 +302,36 @@ class PiperVoice:
         return ids
 
     def synthesize(self, ipa: str, punct: str, length_scale: float, *,
-                   varied: bool = True) -> Clip:
+                   varied: bool = True, ahead: bool = False) -> Clip:
         """One clause's phonemes to audio (int16 at :attr:`rate_hz`), edges trimmed.
 
         ``varied``: with the voice's noise, as Piper speaks (no two renders alike); without,
         the same phonemes always give the same audio (letters: what the pronunciation
-        check heard is what the game plays)."""
+        check heard is what the game plays). One clause renders at a time; ``ahead``: for
+        later, so it waits while a line being said wants a turn."""
         if not any(ch in self._ids for ch in unicodedata.normalize("NFD", ipa) if ch != " "):
             raise UserError(f"no phoneme the voice knows in {ipa!r}")
         ids = self.ids(ipa, punct)
-        audio = self._session.run(None, {
+        feeds = {
             "input": np.array([ids], dtype=np.int64),
             "input_lengths": np.array([len(ids)], dtype=np.int64),
             "scales": np.array([self.noise_scale if varied else 0.0, length_scale,
                                 self.noise_w if varied else 0.0], dtype=np.float32),
-        })[0].reshape(-1)
+        }
+        with self._turn:
+            if ahead:
+                self._turn.wait_for(lambda: not self._busy and not self._wanted)
+            else:
+                self._wanted += 1
+                self._turn.wait_for(lambda: not self._busy)
+                self._wanted -= 1
+            self._busy = True
+        try:
+            audio = self._session.run(None, feeds)[0].reshape(-1)
+        finally:
+            with self._turn:
+                self._busy = False
+                self._turn.notify_all()
         peak = float(np.max(np.abs(audio))) if audio.size else 0.0
         gain = min(PEAK / peak, MAX_GAIN) if peak > 0.0 else 1.0
         samples = (np.clip(audio * gain, -1.0, 1.0) * 32767).astype(np.int16)
@@ -429,9 +483,10 @@ class NaturalSpeaker(ReadingSpeaker):
             log.warning("the natural voice cannot say %r (%s); espeak-ng says it", text[:60], exc)
             return self.fallback._render_raw(text).to_rate(self.voice.rate_hz)
 
-    def _clips(self, parts: list[Clause], stretch: float = 1.0) -> list[Clip]:
+    def _clips(self, parts: list[Clause], stretch: float = 1.0, *,
+               ahead: bool = False) -> list[Clip]:
         """Each clause's audio, from the cache or rendered now (one espeak-ng run for all),
-        ``stretch`` times slower than the rate says."""
+        ``stretch`` times slower than the rate says (``ahead``: rendered ahead)."""
         scale = self.length_scale * stretch
         found = [self.cache.get((c.text + c.punct, scale)) for c in parts]
         missing = [i for i, clip in enumerate(found) if clip is None and parts[i].text != HUMMED_M]
@@ -444,9 +499,10 @@ class NaturalSpeaker(ReadingSpeaker):
                     clip = _trimmed(self.fallback._render_raw(part.text + part.punct)
                                     .to_rate(self.voice.rate_hz))
                 elif part.text == HUMMED_M:
-                    clip = self.voice.synthesize(HUM_IPA, part.punct, scale * HUM_STRETCH)
+                    clip = self.voice.synthesize(HUM_IPA, part.punct, scale * HUM_STRETCH,
+                                                 ahead=ahead)
                 else:
-                    clip = self.voice.synthesize(ipa[i], part.punct, scale)
+                    clip = self.voice.synthesize(ipa[i], part.punct, scale, ahead=ahead)
                 self.cache.put((part.text + part.punct, scale), clip)
             out.append(clip)
         return out
@@ -522,7 +578,7 @@ class NaturalSpeaker(ReadingSpeaker):
                     self._letter(line.removeprefix("\0letter "))
                 else:
                     parts = self._clauses(apply_pronounce(line, self.pronounce))
-                    self._clips([c for c in parts if "{" not in c.text])
+                    self._clips([c for c in parts if "{" not in c.text], ahead=True)
             except (UserError, OSError, subprocess.SubprocessError) as exc:
                 log.info("natural voice: cannot render ahead %r: %s", line[:40], exc)
             rendered += 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import shutil
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,22 @@ def test_clauses_end_at_punctuation_not_inside_words() -> None:
         Clause("Spell", ":"), Clause("cat", "")]
     assert clauses(f"Seven days in a, {HUMMED_M}, . Four letters.") == [
         Clause("Seven days in a", ","), Clause(HUMMED_M, "."), Clause("Four letters", ".")]
+
+
+def test_a_long_clause_is_said_as_phrases_cut_before_a_phrase_word() -> None:
+    assert clauses("In which sport do players use a racket and a shuttlecock?") == [
+        Clause("In which sport do players use a racket", ""), Clause("and a shuttlecock", "?")]
+    # no phrase word near the middle: cut at the middle; no phrase over the limit or
+    # under three words, and the clause's own punctuation stays at its end
+    words = " ".join(f"w{n}" for n in range(19))
+    parts = clauses(words + ".")
+    assert [len(p.text.split()) for p in parts] == [6, 6, 7]
+    assert [p.punct for p in parts] == ["", "", "."]
+    assert " ".join(p.text for p in parts) == words
+    short = "Your category is animals of the sea."
+    assert clauses(short) == [Clause("Your category is animals of the sea", ".")]
+    assert all(len(p.text.split()) <= natural.MAX_CLAUSE_WORDS
+               for p in clauses("a b c d e f g h i j k l m n o p q r s t u v w x y z and"))
 
 
 def test_a_fallback_word_inside_a_clause_is_made_a_clause_of_its_own() -> None:
@@ -219,6 +236,55 @@ def test_the_games_next_lines_render_before_the_phrases_backlog(
     assert speaker.cached("The answer was: kangaroo.")
     assert sum(map(speaker.cached, backlog)) < len(backlog) // 2
     speaker.close()
+
+
+def test_one_clause_renders_at_a_time_and_a_line_being_said_goes_first(
+        voice: PiperVoice, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two renders side by side hold two renders' working memory: a render ahead waits
+    for its turn, and a line being said is served before renders ahead that wait."""
+    running: list[str] = []
+    order: list[str] = []
+    side_by_side: list[tuple[str, ...]] = []
+    first_started, release = threading.Event(), threading.Event()
+    session_run = voice._session.run
+
+    def run(outputs: Any, feeds: dict[str, np.ndarray]) -> Any:
+        name = str(len(feeds["input"][0]))
+        running.append(name)
+        if len(running) > 1:
+            side_by_side.append(tuple(running))
+        order.append(name)
+        if not first_started.is_set():
+            first_started.set()
+            release.wait(10)
+        try:
+            return session_run(outputs, feeds)
+        finally:
+            running.remove(name)
+
+    monkeypatch.setattr(voice._session, "run", run)
+    texts = {"busy": "the clause being rendered", "ahead 1": "for later", "ahead 2": "much later on",
+             "ahead 3": "and later still", "said": "said now"}
+    ipa = {n: voice.phonemes([text])[0] for n, text in texts.items()}
+    ids = {n: str(len(voice.ids(i, "."))) for n, i in ipa.items()}
+    assert len(set(ids.values())) == len(ids)  # each run known by its input's length
+
+    def start(name: str) -> threading.Thread:
+        thread = threading.Thread(target=voice.synthesize, args=(ipa[name], ".", 1.0),
+                                  kwargs={"ahead": name != "said"})
+        thread.start()
+        time.sleep(0.1)  # waiting for its turn by now
+        return thread
+
+    threads = [start("busy")]
+    assert first_started.wait(10)
+    threads += [start(name) for name in ("ahead 1", "ahead 2", "ahead 3", "said")]
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert not side_by_side
+    # the line being said, though it asked last (renders ahead waiting: their own order)
+    assert order[:2] == [ids["busy"], ids["said"]]
 
 
 def test_a_text_the_voice_cannot_say_is_said_by_espeak(
