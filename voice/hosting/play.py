@@ -179,7 +179,7 @@ def build_parts(args: argparse.Namespace, settings: Settings,
         mouth = SilentMouth(rate=settings.rate)
     else:
         try:
-            mouth = _speaker(args.output, settings, gate, voice)
+            mouth = _speaker(args.output, settings, gate, voice, args.game)
         except UserError as exc:
             if engine != "text":
                 raise
@@ -206,14 +206,15 @@ def _talk_over(args: argparse.Namespace, settings: Settings, recognizer: Any,
         return None
 
 
-def _speaker(output: str | None, settings: Settings, gate: Any, voice: VoiceKind) -> Mouth:
+def _speaker(output: str | None, settings: Settings, gate: Any, voice: VoiceKind,
+             game: str | None) -> Mouth:
     from voice.hosting.voice_adapter import VoiceMouth
     from voice.speaking.audio_out import SpeakerOut
     from voice.speaking.tts import VoiceSettings
     from voice.speaking.voices import open_speaker
 
     speaker, got = open_speaker(voice, SpeakerOut(output), VoiceSettings(rate=settings.rate),
-                                gate, note=_note)
+                                gate, note=_note, game=game)
     if voice is VoiceKind.ESPEAK:
         from voice.speaking.voices import natural_installed
         if not natural_installed():

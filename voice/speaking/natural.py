@@ -445,16 +445,18 @@ class NaturalSpeaker(ReadingSpeaker):
 
     @staticmethod
     def with_phrases(out: AudioOut | None = None, settings: VoiceSettings | None = None,
-                     lang: str = "en", *, ahead: bool = True, **kw: Any) -> NaturalSpeaker:
+                     lang: str = "en", *, ahead: bool = True, game: str | None = None,
+                     **kw: Any) -> NaturalSpeaker:
         """A speaker with the phrases file's ``[pronounce]`` table and the fixes file;
-        ``ahead``: the letters and the phrases' fixed clauses queued to render ahead."""
+        ``ahead``: the letters and the phrases' fixed clauses queued to render ahead (of
+        ``game``'s phrases and the common ones; None: of every game's)."""
         from voice.speaking.phrases import Phrases
 
         phrases = Phrases.load(lang)
         speaker = NaturalSpeaker(out, settings, phrases.pronounce, fixes=load_fixes(), **kw)
         if ahead:
             speaker.prepare_letters()
-            speaker.prepare(fixed_lines(phrases.templates.values()), soon=False)
+            speaker.prepare(fixed_lines(phrases.templates, game), soon=False)
         return speaker
 
     @property
@@ -650,10 +652,22 @@ def _close_all() -> None:
         speaker.close()
 
 
-def fixed_lines(templates: Iterable[list[str]]) -> list[str]:
-    """Every variant of every phrase; their clauses with a ``{field}`` are left out when
-    rendering ahead (a name or a score is only known when it is said)."""
-    return [variant for variants in templates for variant in variants]
+GAME_SECTIONS = frozenset({"wordup", "sportleisure", "wordstreet"})
+"""The phrases file's sections that belong to one game each."""
+
+
+def fixed_lines(templates: Mapping[str, list[str]], game: str | None = None) -> list[str]:
+    """Every variant of every phrase the host may say in ``game`` (None: in any game), the
+    shortest first: the replies said most often ("Right!", "Not quite.") are short, and are
+    ready within seconds of the start instead of after a minute of longer lines. Their
+    clauses with a ``{field}`` are left out when rendering ahead (a name or a score is only
+    known when it is said)."""
+    def said_in_game(key: str) -> bool:
+        section = key.split(".")[0]
+        return game is None or section == game or section not in GAME_SECTIONS
+
+    return sorted((variant for key, variants in templates.items() if said_in_game(key)
+                   for variant in variants), key=len)
 
 
 def with_low_priority() -> None:

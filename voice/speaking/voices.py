@@ -55,17 +55,19 @@ def natural_installed() -> bool:
 def open_speaker(kind: VoiceKind, out: AudioOut | None = None,
                  settings: VoiceSettings | None = None, gate: MicGate | None = None,
                  note: Callable[[str], None] = print, *,
-                 ahead: bool = True) -> tuple[ReadingSpeaker, VoiceKind]:
+                 ahead: bool = True, game: str | None = None
+                 ) -> tuple[ReadingSpeaker, VoiceKind]:
     """A speaker in voice ``kind`` with the phrases file's pronunciations, and the voice it
     got: espeak-ng, with one ``note``, when the natural voice cannot be loaded.
-    ``ahead``: the natural voice renders the phrases' fixed clauses ahead (a game)."""
+    ``ahead``: the natural voice renders the phrases' fixed clauses ahead (a game: those of
+    ``game`` and the common ones, or of every game if it is not known yet)."""
     settings = settings or VoiceSettings()
     espeak = Pyttsx3Speaker.with_phrases(out, settings, gate=gate)
     if kind is VoiceKind.NATURAL:
         try:
             from voice.speaking.natural import NaturalSpeaker
             return NaturalSpeaker.with_phrases(out, settings, gate=gate, ahead=ahead,
-                                               fallback=espeak), kind
+                                               game=game, fallback=espeak), kind
         except UserError as exc:
             note(f"{exc}; speaking with espeak-ng")
     return espeak, VoiceKind.ESPEAK

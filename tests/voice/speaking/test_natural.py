@@ -106,6 +106,15 @@ def test_a_long_clause_is_said_as_phrases_cut_before_a_phrase_word() -> None:
                for p in clauses("a b c d e f g h i j k l m n o p q r s t u v w x y z and"))
 
 
+def test_only_the_games_own_fixed_phrases_render_ahead_the_shortest_first() -> None:
+    templates = {"common.hello": ["Hello, everybody, and welcome!"],
+                 "wordup.right": ["Right!", "Well done, that's right!"],
+                 "sportleisure.right": ["Correct!"], "learn.time_up": ["Time is up."]}
+    assert natural.fixed_lines(templates, "wordup") == [
+        "Right!", "Time is up.", "Well done, that's right!", "Hello, everybody, and welcome!"]
+    assert "Correct!" in natural.fixed_lines(templates)  # game not known yet: every game's
+
+
 def test_a_fallback_word_inside_a_clause_is_made_a_clause_of_its_own() -> None:
     words = frozenset({"cricket", "went"})
     assert natural.words_apart(clauses("The answer is cricket. Cricket, or went?"), words) == [

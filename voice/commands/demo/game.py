@@ -513,7 +513,8 @@ def _run_demo(game: str, seed: int, *, asr: str = "auto", p_correct: float = 0.7
     mouth_speaker: ReadingSpeaker
     if voice is VoiceKind.NATURAL:
         mouth_speaker, _ = open_speaker(voice, MeteredOut(meter, app_out),
-                                        note=lambda line: print(line, file=transcript.out))
+                                        note=lambda line: print(line, file=transcript.out),
+                                        game=game)
     else:
         mouth_speaker = _Speaker(HOST_VOICE, MeteredOut(meter, app_out),
                                  pronounce=Phrases.load().pronounce)
