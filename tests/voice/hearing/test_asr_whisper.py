@@ -16,7 +16,7 @@ import models
 from voice.audio.clips import Clip, read_wav
 from voice.errors import UserError
 from voice.hearing.asr import whisper, whisper_letters
-from voice.hearing.asr.base import Grammar
+from voice.hearing.asr.base import Alternative, Grammar
 from voice.hearing.asr.whisper import WhisperRecognizer
 from voice.hearing.asr.whisper_words import NATO as NATO_WORDS
 from voice.hearing.asr.whisper_words import (
@@ -28,6 +28,7 @@ from voice.hearing.asr.whisper_words import (
 )
 from voice.hearing.audio_in import MemorySource
 from voice.hosting.voice_adapter import VoiceEars
+from voice.reply_kind import ReplyKind
 from voice.understanding.judge import judge
 
 pytestmark = pytest.mark.slow
@@ -153,6 +154,37 @@ def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) ->
     # the endpointer decides 0.2 s (+ one 32 ms window) after the speech, not at the end
     # of the 1 s of tail
     assert 150 <= last.result_at_ms - last.speech_end_ms <= 320
+
+
+def test_a_right_word_answer_ends_without_waiting_for_a_second_word(
+        rec: WhisperRecognizer) -> None:
+    """A free answer may have more words, so its utterance waits 0.45 s of silence; once
+    what was said is one accepted answer whole, the player is done and it ends at 0.2 s."""
+    def waited_ms(accepted: list[str]) -> float:
+        ears = VoiceEars(rec, _padded(read_wav(CLIPS / "unknown_bed_0ea0e2f4_nohash_1.wav")))
+        assert ears.listen("word", accepted, timeout_s=5.0).nbest == ("bed",)
+        last = ears.last
+        assert last is not None and last.speech_end_ms is not None
+        return last.result_at_ms - last.speech_end_ms
+
+    assert waited_ms(["bed", "bird"]) <= 320
+    assert waited_ms(["happy"]) >= 450  # not an accepted answer: it may go on
+
+
+def test_an_answer_the_next_word_could_go_on_is_not_complete() -> None:
+    grammar = Grammar.of(ReplyKind.WORD, [], verify=("twenty", "twenty five", "bed"))
+    decoded = whisper_letters.Decoded(text="twenty", avg_logprob=-0.1, classes={},
+                                      decode_ms=50.0)
+
+    def alts(text: str) -> list[Alternative]:
+        return [Alternative(text, None, -0.1, (), True)]
+
+    assert not whisper.complete_answer(decoded, alts("twenty"), grammar)
+    assert whisper.complete_answer(decoded, alts("bed"), grammar)
+    assert not whisper.complete_answer(decoded, alts("bed time"), grammar)
+    crowded = whisper_letters.Decoded(text="bed", avg_logprob=-0.1, classes={},
+                                      decode_ms=50.0, crowded=True)
+    assert not whisper.complete_answer(crowded, alts("bed"), grammar)  # talk around it
 
 
 # -- spelled answers stay letters -------------------------------------------------------

@@ -133,6 +133,11 @@ SURE_IN_TALK = 0.5
 talk was heard around it (Decoded.crowded); under it, the host confirms it."""
 
 
+NUMBER_GOES_ON = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                            "ninety", "hundred", "thousand", "million"})
+"""Number words the next word can go on from: an answer ending in one is not complete."""
+
+
 QUIET_SURE = 0.9
 """The first-step probability at which a yes/no or a number, decoded once only quieter sound
 follows it, ends the utterance at once (the shared people's "yes": 0.94-0.99 for 28 of 30;
@@ -157,6 +162,16 @@ def sure_alone(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bo
     top = alts[0] if alts else None
     return (top is not None and top.in_grammar and top.confidence is not None
             and top.confidence >= QUIET_SURE and not unsure(result, alts, grammar))
+
+
+def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
+    """Whether a free answer decoded after a short pause is one accepted answer, whole, with
+    no talk around it: the player has said it, so the utterance ends without the rest of the
+    trailing silence (which only waits for a second word). A number the next word could go
+    on ("twenty" of "twenty five") waits."""
+    top = alts[0] if alts else None
+    return (grammar.kind == ReplyKind.WORD and top is not None and top.text in grammar.verify
+            and top.text.split()[-1] not in NUMBER_GOES_ON and not result.crowded)
 
 
 def names_answer(said: str, grammar: Grammar) -> bool:
@@ -279,6 +294,9 @@ class WhisperRecognizer(LetterEars):
                 said_s = n * WINDOW_S - ends.silence_s - ends.start_s
                 early = (n * WINDOW_S, self._decode(since(ends.start_s), grammar, said_s))
                 spent += early[1].decode_ms / 1000
+                if utt is None and complete_answer(early[1], self._alternatives(early[1],
+                                                                                grammar), grammar):
+                    utt = ends.cut(n * WINDOW_S)
             if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
                 quiet_tried = False  # (no hold_db: quiet_s stays 0)
             elif utt is None and not quiet_tried and ends.start_s is not None:
