@@ -156,6 +156,17 @@ def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) ->
     assert 150 <= last.result_at_ms - last.speech_end_ms <= 320
 
 
+def test_an_option_is_decoded_while_its_trailing_silence_passes(rec: WhisperRecognizer) -> None:
+    """On a live microphone the last 0.1 s of the silence that ends an option is real time:
+    the decode started before it, so the reply does not wait for it as well."""
+    for path in _clips("stop")[:2]:
+        ears = VoiceEars(rec, _padded(read_wav(path)))
+        assert ears.listen("choice", ["stop", "go", "borrow"], timeout_s=5.0).nbest == ("stop",)
+        last = ears.last
+        assert last is not None and last.decode_ms > 20
+        assert last.final_ms < last.decode_ms - 20, (last.final_ms, last.decode_ms)
+
+
 def test_a_right_word_answer_ends_without_waiting_for_a_second_word(
         rec: WhisperRecognizer) -> None:
     """A free answer may have more words, so its utterance waits 0.45 s of silence; once
