@@ -24,13 +24,12 @@ from voice.hearing.audio_in import MemorySource
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
 from voice.speaking import natural
 from voice.speaking.audio_out import MemorySink
+from voice.speaking.clauses import Clause
 from voice.speaking.natural import (
-    Clause,
     ClipCache,
     NaturalFixes,
     NaturalSpeaker,
     PiperVoice,
-    clauses,
     load_fixes,
     shared_voice,
 )
@@ -82,30 +81,6 @@ def median_pitch_hz(clip: Clip) -> float:
     return float(np.median(found))
 
 
-def test_clauses_end_at_punctuation_not_inside_words() -> None:
-    assert clauses("Hello there, Ana. What is 3.5 times two? Spell: cat") == [
-        Clause("Hello there", ","), Clause("Ana", "."), Clause("What is 3.5 times two", "?"),
-        Clause("Spell", ":"), Clause("cat", "")]
-    assert clauses(f"Seven days in a, {HUMMED_M}, . Four letters.") == [
-        Clause("Seven days in a", ","), Clause(HUMMED_M, "."), Clause("Four letters", ".")]
-
-
-def test_a_long_clause_is_said_as_phrases_cut_before_a_phrase_word() -> None:
-    assert clauses("In which sport do players use a racket and a shuttlecock?") == [
-        Clause("In which sport do players use a racket", ""), Clause("and a shuttlecock", "?")]
-    # no phrase word near the middle: cut at the middle; no phrase over the limit or
-    # under three words, and the clause's own punctuation stays at its end
-    words = " ".join(f"w{n}" for n in range(19))
-    parts = clauses(words + ".")
-    assert [len(p.text.split()) for p in parts] == [6, 6, 7]
-    assert [p.punct for p in parts] == ["", "", "."]
-    assert " ".join(p.text for p in parts) == words
-    short = "Your category is animals of the sea."
-    assert clauses(short) == [Clause("Your category is animals of the sea", ".")]
-    assert all(len(p.text.split()) <= natural.MAX_CLAUSE_WORDS
-               for p in clauses("a b c d e f g h i j k l m n o p q r s t u v w x y z and"))
-
-
 def test_only_the_games_own_fixed_phrases_render_ahead_the_shortest_first() -> None:
     templates = {"common.hello": ["Hello, everybody, and welcome!"],
                  "wordup.right": ["Right!", "Well done, that's right!"],
@@ -113,18 +88,6 @@ def test_only_the_games_own_fixed_phrases_render_ahead_the_shortest_first() -> N
     assert natural.fixed_lines(templates, "wordup") == [
         "Right!", "Time is up.", "Well done, that's right!", "Hello, everybody, and welcome!"]
     assert "Correct!" in natural.fixed_lines(templates)  # game not known yet: every game's
-
-
-def test_a_fallback_word_inside_a_clause_is_made_a_clause_of_its_own() -> None:
-    words = frozenset({"cricket", "went"})
-    assert natural.words_apart(clauses("The answer is cricket. Cricket, or went?"), words) == [
-        Clause("The answer is", ""), Clause("cricket", "."), Clause("Cricket", ","),
-        Clause("or", ""), Clause("went", "?")]
-    # whole words only, and nothing changes without any
-    assert natural.words_apart(clauses("Crickets wentworth."), words) == [
-        Clause("Crickets wentworth", ".")]
-    assert natural.words_apart(clauses("The answer is cricket."), frozenset()) == [
-        Clause("The answer is cricket", ".")]
 
 
 def test_a_line_in_the_natural_voice_is_heard_back(speaker: NaturalSpeaker, whisper: Any) -> None:
