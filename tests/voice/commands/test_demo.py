@@ -71,3 +71,39 @@ def test_bad_flags_are_one_line_errors(argv: list[str], message: str,
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.audio
+def test_the_loopback_times_a_player_from_the_last_sound_the_microphone_got(
+        null_sink: str) -> None:
+    """The reply is timed from the player's end of speech: the last loud sample recorded,
+    not the output's finished callback (which came ~70 ms before the sound had ended)."""
+    import time
+
+    import numpy as np
+
+    from voice.audio.clips import Clip
+    from voice.commands.demo.game import Loopback
+    from voice.hearing.asr.base import Recognition
+    from voice.reply_kind import ReplyKind
+
+    class Reader:  # the recognizer's part here: read the microphone for 1.5 s
+        name = "reader"
+
+        def listen(self, audio: object, grammar: object, timeout_s: float = 5.0) -> Recognition:
+            until = time.perf_counter() + 1.5
+            while time.perf_counter() < until:
+                audio.read(800)  # type: ignore[attr-defined]
+            return Recognition(engine="reader", timed_out=True)
+
+    t = np.arange(8000) / 16000
+    tone = Clip((np.sin(2 * np.pi * 440 * t) * 8000).astype(np.int16), 16000)
+    loopback = Loopback("pulse", "pulse")
+    try:
+        for _ in range(3):
+            asked = time.perf_counter()
+            _, ended = loopback.hear(Reader(), tone, ReplyKind.WORD, [], 5.0)
+            # 0.3 s of lead and 0.5 s of tone: the sound ends 0.8 s into the stream
+            assert 0.75 <= ended - asked <= 0.95, ended - asked
+    finally:
+        loopback.close()

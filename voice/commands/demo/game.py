@@ -27,7 +27,6 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -331,8 +330,17 @@ class SimulatedEars:
 # -- loopback through the sound system ---------------------------------------------------
 
 
+PLAYER_SOUND = 300
+"""A recorded sample louder than this (of 32,768) is the player's voice: the silence of a
+null sink's monitor is 0, and the players' clips are cut where they fall under 300."""
+
+
 class Loopback:
-    """Players' audio played on an output and recorded from its monitor (PulseAudio)."""
+    """Players' audio played on an output and recorded from its monitor (PulseAudio).
+
+    The player's end of speech is the last loud sample the microphone received, as for the
+    in-memory players (the last voiced sample read): the output's own end (its finished
+    callback) comes while its buffer still plays, about 75 ms before the sound ends."""
 
     def __init__(self, output: str | int | None, monitor: str | int | None,
                  clock: Callable[[], float] = time.perf_counter) -> None:
@@ -346,20 +354,29 @@ class Loopback:
 
     def hear(self, recognizer: Recognizer, clip: Clip, kind: ReplyKind, expected: Sequence[str],
              timeout_s: float) -> tuple[tuple[str, ...], float]:
+        """What the recognizer heard of ``clip`` played on the output, and when the player's
+        last sound reached the microphone (the demo's clock; the reply is timed from it)."""
         self._drain()
         lead = Clip.silence(0.3, clip.rate_hz)
+        last_sound: list[float] = []
+        started = self.clock()
+
+        def heard_block(block: bytes, _captured: float) -> None:
+            samples = np.frombuffer(block, dtype=np.int16)
+            loud = np.flatnonzero(np.abs(samples) > PLAYER_SOUND)
+            if loud.size:  # the block has just arrived: its last loud sample, that long ago
+                at = self.clock() - (len(samples) - 1 - loud[-1]) / self.mic.device_rate_hz
+                if at > started:
+                    last_sound.append(at)
+
+        self.mic.tap = heard_block
         pb = self.out.play(Clip.join([lead, clip], clip.rate_hz))
-        ended: list[float] = []
-
-        def mark() -> None:
-            pb.wait()
-            ended.append(self.clock() - pb.tail_s)  # the clip's last sound, not its tail
-
-        watcher = threading.Thread(target=mark, daemon=True)
-        watcher.start()
-        heard = VoiceEars(recognizer, self.mic).listen(kind, expected, timeout_s)
-        watcher.join(timeout=30)
-        return heard.nbest, ended[0] if ended else self.clock()
+        try:
+            heard = VoiceEars(recognizer, self.mic).listen(kind, expected, timeout_s)
+        finally:
+            self.mic.tap = None
+        pb.wait(30)
+        return heard.nbest, last_sound[-1] if last_sound else self.clock()
 
     def close(self) -> None:
         self.mic.close()
