@@ -17,13 +17,14 @@ def test_clauses_end_at_punctuation_not_inside_words() -> None:
 
 def test_a_long_clause_is_said_as_phrases_cut_before_a_phrase_word() -> None:
     assert clauses("In which sport do players use a racket and a shuttlecock?") == [
-        Clause("In which sport do players use a racket", ""), Clause("and a shuttlecock", "?")]
+        Clause("In which sport do players use a racket", ","), Clause("and a shuttlecock", "?")]
     # no phrase word near the middle: cut at the middle; no phrase over the limit or
-    # under three words, and the clause's own punctuation stays at its end
+    # under three words; each cut a comma (the sentence goes on), the clause's own
+    # punctuation at its end
     words = " ".join(f"w{n}" for n in range(19))
     parts = clauses(words + ".")
     assert [len(p.text.split()) for p in parts] == [6, 6, 7]
-    assert [p.punct for p in parts] == ["", "", "."]
+    assert [p.punct for p in parts] == [",", ",", "."]
     assert " ".join(p.text for p in parts) == words
     short = "Your category is animals of the sea."
     assert clauses(short) == [Clause("Your category is animals of the sea", ".")]
