@@ -558,7 +558,9 @@ def _close_all() -> None:
 
 
 GAME_SECTIONS = frozenset({"wordup", "sportleisure", "wordstreet"})
-"""The phrases file's sections that belong to one game each."""
+"""The phrases file's sections that belong to one game each: the games of
+``voice.hosting.host.GAME_TITLES``, which this layer cannot import (a test keeps the two
+the same)."""
 
 
 def fixed_lines(templates: Mapping[str, list[str]], game: str | None = None) -> list[str]:

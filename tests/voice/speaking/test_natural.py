@@ -88,6 +88,14 @@ def test_only_the_games_own_fixed_phrases_render_ahead_the_shortest_first() -> N
     assert natural.fixed_lines(templates, "wordup") == [
         "Right!", "Time is up.", "Well done, that's right!", "Hello, everybody, and welcome!"]
     assert "Correct!" in natural.fixed_lines(templates)  # game not known yet: every game's
+    # the speaking layer cannot import the hosting layer's list of games: the two agree,
+    # and each game has its own section in the phrases file
+    from voice.hosting.host import GAME_TITLES
+    from voice.speaking.phrases import Phrases
+
+    assert natural.GAME_SECTIONS == set(GAME_TITLES)
+    sections = {key.split(".")[0] for key in Phrases.load().templates}
+    assert natural.GAME_SECTIONS <= sections
 
 
 def test_a_line_in_the_natural_voice_is_heard_back(speaker: NaturalSpeaker, whisper: Any) -> None:
