@@ -24,11 +24,12 @@ def _level(x: np.ndarray) -> float:
     return float(np.sqrt(np.mean(loud ** 2)))
 
 
-def _mixed(answer: str, talk: list[tuple[str, float]], db: float = 10.0) -> Clip:
-    """A microphone stream: 0.6 s of quiet, the answer, 1 s of quiet; each talk clip
+def _mixed(answer: str, talk: list[tuple[str, float]], db: float = 10.0,
+           lead_s: float = 0.6) -> Clip:
+    """A microphone stream: ``lead_s`` of quiet, the answer, 1 s of quiet; each talk clip
     (name, start in seconds) and the noise of silence_1024 added at ``db`` under it."""
     said = read_wav(CLIPS / answer).to_rate(RATE).samples.astype(np.float64)
-    out = np.concatenate([np.zeros(int(0.6 * RATE)), said, np.zeros(RATE)])
+    out = np.concatenate([np.zeros(int(lead_s * RATE)), said, np.zeros(RATE)])
     out += np.random.default_rng(0).normal(0, 12, len(out))
     under = _level(said) * 10 ** (-db / 20)
     noise = read_wav(CLIPS / "silence_1024.wav").to_rate(RATE).samples.astype(np.float64)
@@ -50,6 +51,41 @@ def _feed(ends: Endpointer, windows: list[tuple[float, float]]) -> float | None:
         if utt is not None:
             return utt.speech_end_s
     return None
+
+
+def test_a_count_at_a_number_prompt_is_the_prompt_written_back() -> None:
+    from voice.hearing.asr.base import Grammar
+    from voice.hearing.asr.whisper_words import prompt_echo
+    from voice.reply_kind import ReplyKind
+
+    number = Grammar(ReplyKind.NUMBER, ("one", "two"))
+    assert prompt_echo("one two three four five", number)
+    assert prompt_echo("six seven eight", number)
+    assert not prompt_echo("seven", number)
+    assert not prompt_echo("six four", number)  # two numbers: no answer, but said
+    assert not prompt_echo("twenty five", number)
+    assert not prompt_echo("one two three", Grammar(ReplyKind.YESNO, ("yes",)))
+
+
+@pytest.mark.parametrize(("text", "classes", "confirmed"), [
+    ("five", {"five": 0.87, "one": 0.01}, False),  # named alone, and surely
+    ("seven seven seven", {"seven": 0.76}, False),  # the decoder's loop on one answer
+    ("three", {"three": 0.45, "eight": 0.06}, True),  # named weakly
+    ("so one", {"two": 0.25, "four": 0.12, "one": 0.05}, True),  # not what the first step says
+    ("and one", {"two": 0.08, "one": 0.05}, True),
+    ("one two one two", {"one": 0.87, "two": 0.01}, True),  # two answers in one stretch
+])
+def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
+        text: str, classes: dict[str, float], confirmed: bool) -> None:
+    from voice.hearing.asr.base import Alternative, Grammar
+    from voice.hearing.asr.whisper import unsure
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.reply_kind import ReplyKind
+
+    grammar = Grammar(ReplyKind.NUMBER, ("one", "two"))
+    alts = [Alternative(text)]
+    assert unsure(Decoded(text, -0.5, classes, 50.0, crowded=True), alts, grammar) is confirmed
+    assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False), alts, grammar)
 
 
 def test_quieter_talk_after_an_answer_does_not_hold_the_utterance_open() -> None:
@@ -127,6 +163,20 @@ def test_a_digit_with_talk_after_it_is_heard_and_ends_before_the_talk(
     heard, rec = ears_on(clip, "number", DIGITS)
     assert _taken(heard, "number") == value, heard
     assert rec.speech_end_ms / 1000 < end_s + 0.3  # not held open by "Marvin"
+
+
+@pytest.mark.slow
+def test_a_digit_after_talk_is_heard_not_the_talk_and_confirmed(
+        ears_on) -> None:  # type: ignore[no-untyped-def]
+    # "Backward" said across the table 10 dB under the player, ending well before the
+    # player's "seven": the talk is its own utterance, which no number prompt can use, so
+    # the listen goes on for the digit; heard after talk, the digit is confirmed.
+    clip = _mixed("digit_7_nicolas_10.wav",
+                  [("unknown_backward_0c540988_nohash_0.wav", 0.0)], db=10.0, lead_s=1.8)
+    heard, rec = ears_on(clip, "number", DIGITS)
+    assert "seven" in heard.nbest or "7" in heard.nbest, heard
+    assert heard.unsure and _taken(heard, "number") is None
+    assert rec.speech_end_ms / 1000 > 1.8  # the digit's utterance, not the talk's
 
 
 @pytest.mark.slow

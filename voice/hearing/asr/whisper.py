@@ -33,8 +33,12 @@ How one utterance is heard (``listen``):
    first cut to its loudest stretch (:mod:`voice.hearing.focus`: the player is
    nearest the microphone), the endpointer does not let quieter talk hold it
    open, and a doubtful answer is never taken unasked: one named among other
-   words, leaned to by the classifier alone (>= 0.3), or named weakly (< 0.5)
-   with talk around it is offered for the host to confirm ("Did you say 7?"). A free
+   words, leaned to by the classifier alone (>= 0.3), or, with talk around it,
+   named weakly (< 0.5), not first by the classifier, or beside another answer,
+   is offered for the host to confirm ("Did you say 7?"). Talk before the
+   answer that no yes/no or number prompt can use ("wow", "thank you", the
+   prompt's own numbers written back) does not end the listen: the player's
+   answer after it is heard (TALK_WAIT_S), and confirmed. A free
    answer of one word is cut so too, and with talk around it, one that names no
    accepted answer is confirmed ("Did you say happy?": a "no" asks again), never
    judged wrong on what may have been the talk's words.
@@ -54,6 +58,7 @@ import logging
 import math
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +74,7 @@ from voice.hearing.asr.whisper_spelling import listen_spelling
 from voice.hearing.asr.whisper_words import (
     class_answers,
     invented,
+    prompt_echo,
     prompt_text,
     transcript_words,
 )
@@ -128,6 +134,14 @@ accepted answers are one word each (people's words with talk 10 dB under them, w
 taken at once 19.9 % whole, 42.4 % so; on clean speech one of 151 fewer confirmed)."""
 
 
+TALK_WAIT_S = 1.5
+"""After words a yes/no or a number prompt cannot use and no command ("thank you", "wow":
+talk across the table), the listen goes on this long (seconds) for the player's own answer;
+only when none comes is the talk what was heard (the host asks again). The talk comes before
+the player's word as often as after it. An answer heard after talk is confirmed ("Did you
+say seven?"), never taken at once: it may be the talk's too."""
+
+
 SURE_IN_TALK = 0.5
 """The first-step probability an answer the transcript names needs to be taken at once when
 talk was heard around it (Decoded.crowded); under it, the host confirms it."""
@@ -151,9 +165,16 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     top = alts[0] if alts else None
     if top is None or not result.crowded:
         return False
-    if not result.classes:
+    classes = result.classes
+    if not classes:
         return not names_answer(top.text, grammar)
-    return top.text in result.classes and result.classes[top.text] < SURE_IN_TALK
+    # one answer, named alone or with frame words ("so one"), that the first step's
+    # probabilities also name first and surely: anything else may be the talk's words
+    named = {w for w in top.text.split() if w in classes}
+    if len(named) != 1:
+        return bool(named)  # several answers ("one two one"); none is no answer at all
+    word = named.pop()
+    return word != max(classes, key=classes.__getitem__) or classes[word] < SURE_IN_TALK
 
 
 def sure_alone(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
@@ -172,6 +193,14 @@ def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) 
     top = alts[0] if alts else None
     return (grammar.kind == ReplyKind.WORD and top is not None and top.text in grammar.verify
             and top.text.split()[-1] not in NUMBER_GOES_ON and not result.crowded)
+
+
+def talk_only(alts: list[Alternative], grammar: Grammar) -> bool:
+    """Whether a yes/no or a number prompt heard only words it cannot use (no answer, no
+    command in its grammar, or its own prompt written back): table talk, perhaps before the
+    player's answer."""
+    return grammar.kind in FOCUS_KINDS and not any(
+        a.in_grammar and not prompt_echo(a.text, grammar) for a in alts)
 
 
 def names_answer(said: str, grammar: Grammar) -> bool:
@@ -266,6 +295,8 @@ class WhisperRecognizer(LetterEars):
         speculate = policy.trailing_silence_s > policy.early_s
         levels: list[float] = []  # each window's level (dB) and how many were speech
         voiced = 0
+        talk: Recognition | None = None  # words no answer uses, heard before the answer
+        talk_until = 0.0
 
         def since(start_s: float) -> np.ndarray:
             """The audio kept from the window at ``start_s`` on, with its pre-roll."""
@@ -322,21 +353,30 @@ class WhisperRecognizer(LetterEars):
                 early = None
                 alts = self._alternatives(result, grammar)
                 if alts:
-                    return Recognition(
+                    heard = Recognition(
                         alternatives=tuple(alts[:self.alternatives]), engine=self.name,
                         unsure=unsure(result, alts, grammar),
                         speech_end_ms=utt.speech_end_s * 1000, result_at_ms=n * WINDOW_S * 1000,
                         decode_ms=spent * 1000, final_ms=final_ms,
                         noisy=room_too_loud(levels, voiced))
+                    if not talk_only(alts, grammar):
+                        # an answer after talk may be the talk's too: confirmed, not taken
+                        return heard if talk is None else replace(heard, unsure=True)
+                    talk, talk_until = heard, n * WINDOW_S + TALK_WAIT_S
                 kept, kept_from = kept[-preroll:], n - min(preroll, len(kept))
                 # words the game cannot use (a cough, table talk): keep listening
+            if talk is not None and not ends.in_speech and n * WINDOW_S >= talk_until:
+                return talk  # no answer came after the talk
             if not ends.in_speech and n * WINDOW_S >= timeout_s:
-                return Recognition(engine=self.name, timed_out=True,
-                                   result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000,
-                                   noisy=room_too_loud(levels, voiced))
+                return talk or Recognition(engine=self.name, timed_out=True,
+                                           result_at_ms=n * WINDOW_S * 1000,
+                                           decode_ms=spent * 1000,
+                                           noisy=room_too_loud(levels, voiced))
             if n * WINDOW_S >= timeout_s + policy.max_utterance_s:
                 break
         utt = ends.finish(n * WINDOW_S)
+        if utt is None and talk is not None:
+            return talk
         if utt is None:
             return Recognition(engine=self.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
                                decode_ms=spent * 1000, noisy=room_too_loud(levels, voiced))

@@ -68,6 +68,21 @@ def prompt_text(grammar: Grammar) -> str:
     return ""  # a free answer: prompting with the right answer would make it heard
 
 
+ECHO_RUN = 3
+"""Number words counting up one by one, this many or more, are the number prompt ("Zero,
+one, two, ...") written back where the decoder made out no answer (talk, a noise)."""
+
+
+def prompt_echo(text: str, grammar: Grammar) -> bool:
+    """Whether ``text`` is the decoder writing its prompt back, not what anyone said: at a
+    number prompt, ECHO_RUN or more number words counting up by one ("one two three four")."""
+    if grammar.kind != ReplyKind.NUMBER:
+        return False
+    values = [UNITS.get(w, -9) for w in text.split()]
+    return len(values) >= ECHO_RUN and all(
+        a >= 0 and b == a + 1 for a, b in zip(values, values[1:], strict=False))
+
+
 _HYPHENATED_LETTERS = re.compile(r"\b([A-Za-z])(?:-([A-Za-z]))+\b")
 _TOKEN = re.compile(r"[a-z0-9']+")
 _HOMOPHONES = {"to": "two", "too": "two", "for": "four", "fore": "four", "won": "one",
