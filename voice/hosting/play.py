@@ -172,7 +172,7 @@ def build_parts(args: argparse.Namespace, settings: Settings,
         ears = VoiceEars(recognizer, MicSource(args.input, gate), gate, live=True)
     mouth: Mouth
     if engine != "text" and not args.no_speech and settings.barge_in:
-        talk = _talk_over(args, settings, recognizer, gate)
+        talk = _talk_over(args, settings, recognizer, gate, voice)
         if talk is not None:
             return Parts(talk[0], talk[1], engine, reason, barge_in=True)
     if args.no_speech:
@@ -189,7 +189,7 @@ def build_parts(args: argparse.Namespace, settings: Settings,
 
 
 def _talk_over(args: argparse.Namespace, settings: Settings, recognizer: Any,
-               gate: Any) -> tuple[Mouth, Any] | None:
+               gate: Any, voice: VoiceKind) -> tuple[Mouth, Any] | None:
     """Mouth and ears that listen while the host speaks, or None (said in one line) when
     there is no echo canceller or the devices cannot play and record at once."""
     from voice.hosting import talk_over
@@ -200,7 +200,8 @@ def _talk_over(args: argparse.Namespace, settings: Settings, recognizer: Any,
                                output_device=args.output, rate=settings.rate,
                                headphones=settings.headphones,
                                note=lambda text: print(text, flush=True),
-                               cut_line=lambda said: phrases.text("barge_in.cut", said=said))
+                               cut_line=lambda said: phrases.text("barge_in.cut", said=said),
+                               voice=voice, game=args.game, warn=_note)
     except UserError as exc:
         _note(f"{exc}; the host finishes each line before it listens")
         return None

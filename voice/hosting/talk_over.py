@@ -22,6 +22,7 @@ microphone is heard as it is.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import threading
 import time
@@ -48,7 +49,8 @@ from voice.hosting.exchange import Heard
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
 from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import Playback
-from voice.speaking.tts import Pyttsx3Speaker
+from voice.speaking.tts import ReadingSpeaker
+from voice.speaking.voices import VoiceKind, open_speaker
 
 log = logging.getLogger("tabletop.talk_over")
 
@@ -62,7 +64,9 @@ then the ordinary listen (behind the mic gate) takes over."""
 @dataclass
 class _Line:
     text: str
-    duration_s: float
+    length_s: Callable[[], float]
+    """The line's length as far as it is known (seconds): a line the natural voice says as
+    it renders is known whole once its rest is rendered, soon after it starts."""
     started_s: float
     """Monotonic time the line started to be heard (seconds)."""
     stop: Callable[[], None]
@@ -123,12 +127,18 @@ class TalkOver:
             # waits to be handled: the rest of that narration was skipped, not the question.
             self.skipping = False
 
-    def line_started(self, text: str, duration_s: float, stop: Callable[[], None]) -> None:
+    def line_started(self, text: str, length_s: float | Callable[[], float],
+                     stop: Callable[[], None]) -> None:
+        """A line starts playing; ``length_s``: its length (seconds), or where it is still
+        being rendered, what gives its length as far as it is known."""
+        length = length_s if callable(length_s) else (lambda: float(length_s))
         with self._lock:
             self._placed = False
             self._count_n = 0
-            self._line = _Line(text, duration_s, self.clock(), stop)
-            self._until_s = self.clock() + duration_s + ECHO_AFTER_S
+            self._line = _Line(text, length, self.clock(), stop)
+            # heard until ECHO_AFTER_S after the line ends (line_ended), whenever that is: a
+            # line said as it is rendered may outlast its first estimate
+            self._until_s = math.inf
             self.cut_at_s = None
             self.listener.reset()
             self._buf = np.zeros(0, dtype=np.int16)
@@ -136,7 +146,7 @@ class TalkOver:
     def line_ended(self) -> None:
         with self._lock:
             if self._line is not None:
-                self._until_s = min(self._until_s, self.clock() + ECHO_AFTER_S)
+                self._until_s = self.clock() + ECHO_AFTER_S
 
     def take(self) -> Heard | None:
         with self._lock:
@@ -151,8 +161,12 @@ class TalkOver:
 
     def heard_block(self, block: bytes, captured_s: float) -> None:
         """MicSource's tap: called on the audio thread, so it only queues."""
-        if self._line is not None and captured_s <= self._until_s:
+        if self._heard_until(captured_s):
             self._queue.put((block, captured_s))
+
+    def _heard_until(self, captured_s: float) -> bool:
+        """Whether audio captured at ``captured_s`` is heard over the host (a line plays)."""
+        return self._line is not None and captured_s <= self._until_s
 
     def _run(self) -> None:
         while True:
@@ -209,7 +223,7 @@ class TalkOver:
                 line = self._line
                 started = line.started_s
                 # listener time counts from the line's first frame
-                span = LineSpan(line.text, line.duration_s, over.start_s, over.speech_end_s)
+                span = LineSpan(line.text, line.length_s(), over.start_s, over.speech_end_s)
                 best = over.recognition.alternatives[:1]
                 decision = self.policy.decide(over.recognition.heard, self._expect, span,
                                               best[0].confidence if best else None,
@@ -234,7 +248,7 @@ class TalkOverMouth(VoiceMouth):
     whole line before it was said).
     """
 
-    def __init__(self, speaker: Pyttsx3Speaker, talk: TalkOver,
+    def __init__(self, speaker: ReadingSpeaker, talk: TalkOver,
                  note: Callable[[str], None], cut_line: Callable[[str], str],
                  poll_s: float = 0.02) -> None:
         super().__init__(speaker, poll_s)
@@ -242,7 +256,7 @@ class TalkOverMouth(VoiceMouth):
         self.note = note
         self.cut_line = cut_line
         self._text = ""
-        self._duration = 0.0
+        self._playback: Playback | None = None
 
     def say(self, text: str) -> None:
         self._said(text, super().say)
@@ -258,7 +272,8 @@ class TalkOverMouth(VoiceMouth):
             play(text)
             if self.talk.cut_at_s is None:
                 return
-            self.note(self.cut_line(cut_text(text, self._duration, self.talk.cut_at_s)))
+            length = self._playback.length_s if self._playback else 0.0
+            self.note(self.cut_line(cut_text(text, length, self.talk.cut_at_s)))
             self.talk.cut_at_s = None
             if not is_repeat(self.talk.decision):
                 return
@@ -266,8 +281,8 @@ class TalkOverMouth(VoiceMouth):
             self.talk.decision = None
 
     def _wait(self, playback: Playback) -> None:
-        self._duration = playback.duration_s
-        self.talk.line_started(self._text, playback.duration_s, self.speaker.stop)
+        self._playback = playback
+        self.talk.line_started(self._text, lambda: playback.length_s, self.speaker.stop)
         try:
             super()._wait(playback)
         finally:
@@ -310,11 +325,14 @@ def is_repeat(decision: Decision | None) -> bool:
 
 def build(recognizer: Any, gate: Any, *, input_device: str | int | None,
           output_device: str | int | None, rate: str, headphones: bool,
-          note: Callable[[str], None], cut_line: Callable[[str], str]
-          ) -> tuple[TalkOverMouth, TalkOverEars]:
-    """A mouth and ears that listen over the host; AudioError (one line) when they cannot:
-    no echo canceller (unless ``headphones``), or devices that cannot play and record at
-    once. The caller then falls back to the host that finishes its lines first."""
+          note: Callable[[str], None], cut_line: Callable[[str], str],
+          voice: VoiceKind = VoiceKind.ESPEAK, game: str | None = None,
+          warn: Callable[[str], None] = print) -> tuple[TalkOverMouth, TalkOverEars]:
+    """A mouth (in ``voice``, rendering ``game``'s phrases ahead; ``warn`` says in one line
+    why it fell back to espeak-ng) and ears that listen over the host; AudioError (one line)
+    when they cannot: no echo canceller (unless ``headphones``), or devices that cannot
+    play and record at once. The caller then falls back to the host that finishes its lines
+    first."""
     from voice.audio.clips import AudioError, Clip
     from voice.hearing.audio_in import MicSource
     from voice.hearing.overlap import decoder_for
@@ -332,7 +350,7 @@ def build(recognizer: Any, gate: Any, *, input_device: str | int | None,
     except AudioError as exc:
         mic.close()
         raise AudioError(f"cannot play and record at once ({exc})") from None
-    speaker = Pyttsx3Speaker.with_phrases(out, VoiceSettings(rate=rate), gate=gate)
+    speaker, _ = open_speaker(voice, out, VoiceSettings(rate=rate), gate, note=warn, game=game)
     speaker.render("ready")  # fail now, in one line, if the speech engine is missing
     talk = TalkOver(far, OverlapListener(decoder_for(recognizer)), BargeInPolicy(), canceller,
                     mic.device_rate_hz)

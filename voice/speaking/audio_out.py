@@ -34,6 +34,14 @@ class Playback:
     tail_s: float = 0.0
     """Silence played after the clip (seconds), so that the device plays all of it: the
     playback ends this long after the clip's last sound."""
+    expected_s: float | None = None
+    """The whole line's length where its rest is still being rendered while it plays
+    (seconds; an estimate until the rest is ready); None where ``duration_s`` is all of it."""
+
+    @property
+    def length_s(self) -> float:
+        """The whole line's length (seconds), as far as it is known."""
+        return self.duration_s if self.expected_s is None else self.expected_s
 
     @property
     def done(self) -> bool:

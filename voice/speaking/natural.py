@@ -503,13 +503,19 @@ class NaturalSpeaker(ReadingSpeaker):
         first = self._render_clauses(parts[:1])
         head = Clip.join([first, Clip.silence(parts[0].pause_s * scale, first.rate_hz)],
                          first.rate_hz)
-        return self._play_stream(head, lambda: self._render_clauses(parts[1:]))
+        # the whole line's length until its rest is rendered: the first clause's speech in
+        # proportion to the characters, and every clause's pause
+        share = len(parts[0].text) / max(1, sum(len(c.text) for c in parts))
+        estimate = (first.duration_s / max(share, 1e-3)
+                    + sum(c.pause_s for c in parts) * scale)
+        return self._play_stream(head, lambda: self._render_clauses(parts[1:]), estimate)
 
-    def _play_stream(self, head: Clip, rest: Callable[[], Clip]) -> Playback:
-        """Play ``head`` now and ``rest()`` (rendered meanwhile) right after it, as one line."""
+    def _play_stream(self, head: Clip, rest: Callable[[], Clip], expected_s: float) -> Playback:
+        """Play ``head`` now and ``rest()`` (rendered meanwhile) right after it, as one line
+        (``expected_s``: the whole line's length, estimated until the rest is rendered)."""
         self.stop()
         self.gate.speech_started()
-        line = Playback(head.duration_s)
+        line = Playback(head.duration_s, expected_s=expected_s)
         current: list[Playback] = []
         halted = threading.Event()
 
@@ -529,6 +535,7 @@ class NaturalSpeaker(ReadingSpeaker):
                 except (UserError, OSError, subprocess.SubprocessError) as exc:
                     log.warning("natural voice: %s", exc)  # the line stops after its head
                     tail = None
+                line.expected_s = head.duration_s + (tail.duration_s if tail else 0.0)
                 first.wait()
                 line.first_audio_s = first.first_audio_s
                 if tail is not None and not halted.is_set():

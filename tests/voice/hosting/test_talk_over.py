@@ -28,15 +28,19 @@ def _nothing(samples: np.ndarray, grammar: Grammar) -> Recognition:
 
 class CutOut:
     """Plays nothing; on the first ``cuts`` clips it does what the talk-over worker does
-    when a player cuts in a second into the line."""
+    when a player cuts in a second into the line. ``streamed``: each clip is the head of a
+    line four times as long, whose rest is still being rendered (the natural voice)."""
 
-    def __init__(self, talk: TalkOver, decision: Decision, cuts: int = 1) -> None:
+    def __init__(self, talk: TalkOver, decision: Decision, cuts: int = 1,
+                 streamed: bool = False) -> None:
         self.talk, self.decision, self.cuts = talk, decision, cuts
+        self.streamed = streamed
         self.played: list[Clip] = []
 
     def play(self, clip: Clip) -> Playback:
         self.played.append(clip)
-        pb = Playback(clip.duration_s)
+        pb = Playback(clip.duration_s,
+                      expected_s=4 * clip.duration_s if self.streamed else None)
         cut = self.cuts > 0
         self.cuts -= 1
 
@@ -52,12 +56,13 @@ class CutOut:
         return pb
 
 
-def _rig(command: str, cuts: int = 1) -> tuple[TalkOver, TalkOverMouth, CutOut, list[str]]:
+def _rig(command: str, cuts: int = 1, streamed: bool = False
+         ) -> tuple[TalkOver, TalkOverMouth, CutOut, list[str]]:
     talk = TalkOver(FarEnd(), OverlapListener(_nothing), BargeInPolicy(), None)
     decision = Decision(Verdict.STOP_COMMAND, (command,), "command",
                         Understood("unclear", None, 0.9, command, command=command))
     notes: list[str] = []
-    out = CutOut(talk, decision, cuts)
+    out = CutOut(talk, decision, cuts, streamed)
     mouth = TalkOverMouth(Pyttsx3Speaker(out), talk, notes.append, lambda s: f"[{s} ...]")
     return talk, mouth, out, notes
 
@@ -99,6 +104,36 @@ def test_repeat_over_a_line_starts_it_again_whole() -> None:
     try:
         assert len(out.played) == 2 and out.played[0] is not out.played[1]
         assert len(notes) == 1 and talk.pending is None  # carried out by the mouth itself
+    finally:
+        talk.close()
+
+
+def test_a_line_said_as_it_renders_is_cut_where_it_was_in_the_whole_line() -> None:
+    # The natural voice plays a line's first clause while the rest renders: the cut is
+    # placed in the whole line's estimated length, not in the first clause's.
+    talk, mouth, out, notes = _rig("stop", streamed=True)
+    mouth.say(LINE)
+    try:
+        head_s = out.played[0].duration_s
+        assert notes == [f"[{cut_text(LINE, 4 * head_s, 1.0)} ...]"]
+        assert notes != [f"[{cut_text(LINE, head_s, 1.0)} ...]"]
+    finally:
+        talk.close()
+
+
+def test_the_microphone_is_heard_until_the_line_has_really_ended() -> None:
+    # A streamed line may outlast its first estimate: what the microphone takes is heard
+    # over the host until the line ends (and ECHO_AFTER_S after), not until the estimate.
+    now = [100.0]
+    talk = TalkOver(FarEnd(), OverlapListener(_nothing), BargeInPolicy(), None,
+                    clock=lambda: now[0])
+    try:
+        talk.line_started("a line rendered as it plays", 1.0, lambda: None)
+        assert talk._heard_until(now[0] + 5.0)  # past the estimate, still playing
+        now[0] += 6.0
+        talk.line_ended()
+        assert talk._heard_until(now[0] + 0.3)
+        assert not talk._heard_until(now[0] + 1.0)
     finally:
         talk.close()
 

@@ -170,9 +170,16 @@ def test_an_uncached_line_starts_with_its_first_clause(speaker: NaturalSpeaker) 
     sink = speaker.out
     assert isinstance(sink, MemorySink)
     line = "Well done, Ana. You move three spaces and take a token."
-    assert speaker.say(line).wait(10)
+    said = speaker.say(line)
+    # the whole line's length is estimated while its rest renders (barge-in places a cut
+    # in it), and known once the rest is rendered
+    estimate = said.length_s
+    assert said.duration_s < estimate
+    assert said.wait(10)
     first, rest = sink.clips[-2:]
     assert first.duration_s < 1.5 < rest.duration_s
+    assert said.length_s == pytest.approx(first.duration_s + rest.duration_s)
+    assert 0.5 * said.length_s < estimate < 2 * said.length_s
     assert speaker.cached(line)
     before = len(sink.clips)
     assert speaker.say(line).wait(10)
