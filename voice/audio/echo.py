@@ -178,8 +178,17 @@ class FarEnd:
     """How far ahead of the captured frame the reference is read (seconds)."""
     keep_s: float = 10.0
     """How much played audio is kept (seconds)."""
+    streams: int = 0
+    """Output streams that have played into it so far: each one's lag to the microphone is
+    its own (a line said in two streams, the natural voice's first clause and its rest, is
+    placed anew at the second)."""
     _chunks: list[tuple[int, np.ndarray]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def stream_started(self) -> None:
+        """A new output stream starts playing into it."""
+        with self._lock:
+            self.streams += 1
 
     def write(self, heard_at_s: float, samples: np.ndarray) -> None:
         """``samples`` (int16 at 16 kHz) start to be heard at ``heard_at_s`` (monotonic s)."""

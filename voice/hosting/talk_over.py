@@ -107,6 +107,8 @@ class TalkOver:
         self._count_n = 0
         self._placed = False
         """Whether the current line's reference has been placed against the microphone."""
+        self._streams = 0
+        """The far end's output streams when the reference was last placed."""
         self.lags_s: list[float] = []
         """Each lag measured between the microphone and what was played (seconds)."""
         self._worker = threading.Thread(target=self._run, daemon=True, name="talk-over")
@@ -136,6 +138,7 @@ class TalkOver:
             self._placed = False
             self._count_n = 0
             self._line = _Line(text, length, self.clock(), stop)
+            self._streams = self.far.streams
             # heard until ECHO_AFTER_S after the line ends (line_ended), whenever that is: a
             # line said as it is rendered may outlast its first estimate
             self._until_s = math.inf
@@ -198,10 +201,14 @@ class TalkOver:
             if not len(self._buf):
                 self._buf_t = counted
             self._buf = np.concatenate([self._buf, data])
+            if self.far.streams != self._streams:
+                self._streams = self.far.streams
+                self._placed = False  # the line goes on in a new stream: its own lag
             if self.canceller is not None and not self._placed:
                 # Each line is a new output stream, placed anew (from one line to the next
                 # the lag moved by 185 ms on the null sink): the first CALIBRATE_S are held
                 # until the host's voice in them places the reference, then worked through.
+                # So is the rest of a line said in a second stream (the natural voice).
                 if len(self._buf) < CALIBRATE_S * ASR_RATE_HZ:
                     return
                 lag = self.far.calibrate(self._buf, self._buf_t)

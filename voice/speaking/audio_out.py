@@ -172,6 +172,8 @@ class SpeakerOut:
         latency_s = float(stream.latency)  # a block given now is heard this much later
         data += b"\x00" * (2 * round(pb.tail_s * clip.rate_hz))
         pb._stopper = halt.set
+        if far is not None:
+            far.stream_started()
         stream.start()
         self._current = pb
 

@@ -138,6 +138,46 @@ def test_the_microphone_is_heard_until_the_line_has_really_ended() -> None:
         talk.close()
 
 
+def test_the_rest_of_a_line_played_in_a_new_stream_is_placed_anew() -> None:
+    # The natural voice plays a line's first clause and its rest as two output streams,
+    # whose lags to the microphone differ: the reference is placed again for the rest, as
+    # for a new line (a misplaced reference makes the canceller diverge and leak the host).
+    import time
+
+    from voice.audio.clips import ASR_RATE_HZ as RATE
+    from voice.audio.echo import SpeexCanceller
+
+    far = FarEnd()
+    talk = TalkOver(far, OverlapListener(_nothing), BargeInPolicy(), SpeexCanceller())
+    voice = np.random.default_rng(0).normal(0, 3000, 4 * RATE).astype(np.int16)
+    t0 = time.monotonic()
+    far.stream_started()
+    far.write(t0, voice[:2 * RATE])
+    talk.line_started("a line said in two streams", 4.0, lambda: None)
+
+    def hear(lo_s: float, hi_s: float, lag_s: float) -> None:
+        for k in range(int(lo_s * RATE), int(hi_s * RATE), 320):
+            block = voice[max(0, k - int(lag_s * RATE)):][:320]
+            talk.heard_block(block.tobytes(), t0 + k / RATE)
+
+    def placed(n: int) -> bool:
+        for _ in range(250):
+            if len(talk.lags_s) >= n:
+                return True
+            time.sleep(0.02)
+        return False
+
+    try:
+        hear(0.0, 2.0, 0.1)  # the first stream's echo, 0.1 s late
+        assert placed(1)
+        far.stream_started()  # the rest: a new stream, 0.25 s late
+        far.write(t0 + 2.0, voice[2 * RATE:])
+        hear(2.0, 4.0, 0.25)
+        assert placed(2), talk.lags_s
+    finally:
+        talk.close()
+
+
 def test_the_part_said_ends_on_a_whole_word() -> None:
     assert cut_text("one two three four", 4.0, 2.0) == "one two"
     assert cut_text("one two three four", 4.0, 9.0) == "one two three four"
