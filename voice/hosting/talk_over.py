@@ -129,15 +129,14 @@ class TalkOver:
             # waits to be handled: the rest of that narration was skipped, not the question.
             self.skipping = False
 
-    def line_started(self, text: str, length_s: float | Callable[[], float],
+    def line_started(self, text: str, length_s: Callable[[], float],
                      stop: Callable[[], None]) -> None:
-        """A line starts playing; ``length_s``: its length (seconds), or where it is still
-        being rendered, what gives its length as far as it is known."""
-        length = length_s if callable(length_s) else (lambda: float(length_s))
+        """A line starts playing; ``length_s`` gives its length (seconds) as far as it is
+        known (a line still being rendered is known whole a little later)."""
         with self._lock:
             self._placed = False
             self._count_n = 0
-            self._line = _Line(text, length, self.clock(), stop)
+            self._line = _Line(text, length_s, self.clock(), stop)
             self._streams = self.far.streams
             # heard until ECHO_AFTER_S after the line ends (line_ended), whenever that is: a
             # line said as it is rendered may outlast its first estimate

@@ -128,7 +128,7 @@ def test_the_microphone_is_heard_until_the_line_has_really_ended() -> None:
     talk = TalkOver(FarEnd(), OverlapListener(_nothing), BargeInPolicy(), None,
                     clock=lambda: now[0])
     try:
-        talk.line_started("a line rendered as it plays", 1.0, lambda: None)
+        talk.line_started("a line rendered as it plays", lambda: 1.0, lambda: None)
         assert talk._heard_until(now[0] + 5.0)  # past the estimate, still playing
         now[0] += 6.0
         talk.line_ended()
@@ -153,7 +153,7 @@ def test_the_rest_of_a_line_played_in_a_new_stream_is_placed_anew() -> None:
     t0 = time.monotonic()
     far.stream_started()
     far.write(t0, voice[:2 * RATE])
-    talk.line_started("a line said in two streams", 4.0, lambda: None)
+    talk.line_started("a line said in two streams", lambda: 4.0, lambda: None)
 
     def hear(lo_s: float, hi_s: float, lag_s: float) -> None:
         for k in range(int(lo_s * RATE), int(hi_s * RATE), 320):
