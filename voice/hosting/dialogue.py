@@ -435,7 +435,7 @@ class Dialogue:
             return ask.understand(heard)
         request = {"kind": ask.expect, "heard": list(heard.nbest), **ask.request}
         request.pop("expected", None)
-        if ask.expect == ReplyKind.SPELLING:
+        if ask.expect in (ReplyKind.SPELLING, ReplyKind.WORD):
             request["typed"] = heard.typed
         if ask.expect in (ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.COMMAND):
             request = {k: v for k, v in request.items() if k in ("kind", "heard", "min", "max")}

@@ -8,8 +8,11 @@ combines an n-best list):
    -> **correct**. A homophone counts because the answer is *spoken*: a player
    who says "flour" and a player who says "flower" make the same sound, and a
    recognizer's choice between them says nothing about what the player knew.
-   Not a homophone one letter away: "dessert" for "desert" is a different real
-   word, judged like any other (see :func:`_spoken_forms`).
+   Not a homophone one letter away ("dessert" for "desert", "to" for "two"): typed,
+   it is a different real word, judged like any other (see :func:`_spoken_forms`);
+   heard, it is **unclear** with the answer as value (confirm: "Did you say two?"),
+   since a free answer is decoded without the answer in view, and the recognizer
+   writes the shared sound either way.
    An utterance of backchannel words only ("okay", "yeah": :data:`BACKCHANNEL`) or of
    thinking aloud ("I don't know") is no answer -> **unclear**, value None.
 2. An accepted answer appears whole inside the utterance and everything else
@@ -41,14 +44,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
-from content.numbers import NUMBER_WORDS
+from content.numbers import NUMBER_WORDS, number_words
 from voice.understanding.transcript import (
     HESITATIONS,
     light,
@@ -122,6 +125,9 @@ class AnswerKey:
     token_forms: tuple[tuple[tuple[str, ...], str], ...]
     longest: int = 1
     """words in the longest accepted form"""
+    near_sounds: dict[str, str] = field(default_factory=dict)
+    """a homophone one letter away from an accepted answer ("to" for "two") -> that answer:
+    not the answer typed, a doubt heard (see :func:`judge_one`)"""
 
 
 def _squash(form: str) -> str:
@@ -152,6 +158,14 @@ def _spoken_forms(word: str, lex: Any) -> set[str]:
     return found
 
 
+def _near_sounds(word: str, lex: Any) -> set[str]:
+    """The homophones of a word that :func:`_spoken_forms` leaves out (one letter away)."""
+    if not word.isalpha():
+        return set()
+    spellings = set(lex.variants(word)) | {word}
+    return {h for s in spellings for h in lex.homophones(s)} - _spoken_forms(word, lex)
+
+
 @lru_cache(maxsize=2048)
 def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
     """Forms of ``accepted`` (cached: a question is judged many times)."""
@@ -175,7 +189,11 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
     squashed = {_squash(f): a for f, a in forms.items()}
     token_forms = tuple((tuple(f.split()), a) for f, a in forms.items())
     longest = max((len(f) for f, _ in token_forms), default=1)
-    return AnswerKey(forms, squashed, light_forms, token_forms, longest)
+    near = {n: answer for answer in accepted for toks in [tokens(answer)] if len(toks) == 1
+            for word in {toks[0], number_words(int(toks[0])) if toks[0].isdigit()
+                         and int(toks[0]) <= 100 else ""}
+            for n in _near_sounds(word, lex) if n not in forms}
+    return AnswerKey(forms, squashed, light_forms, token_forms, longest, near)
 
 
 def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
@@ -221,10 +239,11 @@ def _nearest(word: str, exclude: frozenset[str]) -> float:
     return best
 
 
-def judge_one(key: AnswerKey, heard: str) -> Verdict:
-    """Judge one transcript (see the module docstring for the rule)."""
+def judge_one(key: AnswerKey, heard: str, typed: bool = False) -> Verdict:
+    """Judge one transcript (see the module docstring for the rule); ``typed``: it was typed,
+    not heard, so a homophone one letter away is another word, not a doubt."""
     toks = tokens(heard)
-    if not toks or all(t in HESITATIONS for t in toks):
+    if not toks:
         return Verdict("unclear", None, 0.0)
     hit = key.light_forms.get(light(heard))
     if hit is not None:
@@ -233,10 +252,16 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
     norm = " ".join(norm_toks)
     hit = key.forms.get(norm)
     if hit is not None:
-        return Verdict("correct", hit, 1.0)
+        return Verdict("correct", hit, 1.0)  # the answer, even one that is a hesitation ("ah")
+    if all(t in HESITATIONS for t in toks):
+        return Verdict("unclear", None, 0.0)
     hit = key.squashed.get(_squash(norm))
     if hit is not None:
         return Verdict("correct", hit, 0.95)
+    hit = key.near_sounds.get(norm)
+    if hit is not None and not typed:
+        # "to" heard for "two": the same sound, written as the other word. Confirm.
+        return Verdict("unclear", hit, 0.5)
 
     if norm in NO_ANSWER or all(t in BACKCHANNEL or t in HESITATIONS for t in norm_toks):
         # Thinking aloud, or a word that answers nothing: let the dialogue wait or reprompt.
@@ -300,7 +325,8 @@ def judge_one(key: AnswerKey, heard: str) -> Verdict:
     return Verdict("unclear", likely, round(best / 100 * 0.6, 2))
 
 
-def judge_free(accepted: Sequence[str], heard: Sequence[str]) -> tuple[Verdict, str]:
+def judge_free(accepted: Sequence[str], heard: Sequence[str], typed: bool = False
+               ) -> tuple[Verdict, str]:
     """Judge an n-best list (best first): returns the verdict and the transcript behind it.
 
     The best non-empty transcript decides. When it is not right but a later
@@ -313,7 +339,7 @@ def judge_free(accepted: Sequence[str], heard: Sequence[str]) -> tuple[Verdict, 
     for alt in heard:
         if top is None and not tokens(alt):
             continue  # an empty alternative says nothing; "[unk]" does (off-list speech)
-        v = judge_one(key, alt)
+        v = judge_one(key, alt, typed)
         if top is None:
             top = (v, alt)
             if v.verdict == "correct":

@@ -16,7 +16,9 @@ verdict "unclear", value None and ``command`` set.
 
 Kinds: word (free answers, :mod:`voice.understanding.answer_match`), choice / name / colour
 (:mod:`voice.understanding.choice`), spelling (:mod:`voice.understanding.letters`),
-yesno and number (:mod:`voice.understanding.replies`), command.
+yesno and number (:mod:`voice.understanding.replies`), command. A word or a spelling
+request may say ``"typed": true``: what was typed is never in doubt (no letter is asked
+about, and "to" typed for "two" is another word, where heard it is asked about).
 """
 
 from __future__ import annotations
@@ -179,7 +181,7 @@ def judge(request: Mapping[str, Any]) -> Understood:
     _check_sizes(request)
     alts = _alternatives(request["heard"])
     if kind == ReplyKind.WORD:
-        return _judge_word(_strings(request, "accepted"), alts)
+        return _judge_word(_strings(request, "accepted"), alts, _typed(request))
     if kind == ReplyKind.CHOICE:
         return _judge_choice(request, alts)
     if kind == ReplyKind.SPELLING:
@@ -229,7 +231,14 @@ def _first(alts: Sequence[str], read: Any) -> Understood:
 # ----------------------------------------------------------------------- word
 
 
-def _judge_word(accepted: list[str], alts: list[str]) -> Understood:
+def _typed(request: Mapping[str, Any]) -> bool:
+    typed = request.get("typed", False)
+    if not isinstance(typed, bool):
+        raise RequestError("'typed' must be true or false (what was typed is never in doubt)")
+    return typed
+
+
+def _judge_word(accepted: list[str], alts: list[str], typed: bool = False) -> Understood:
     from voice.understanding.answer_match import answer_key, judge_free, judge_one
 
     key = answer_key(tuple(accepted))
@@ -237,14 +246,14 @@ def _judge_word(accepted: list[str], alts: list[str]) -> Understood:
         if _is_noise(alt):
             continue
         # An exact answer beats a command word ("pass" as the answer is an answer).
-        v = judge_one(key, alt)
+        v = judge_one(key, alt, typed)
         if v.verdict == "correct" and v.confidence >= 0.95:
             return Understood("correct", v.value, v.confidence, alt)
         cmd = _command(alt)
         if cmd is not None:
             return cmd
         break
-    v, alt = judge_free(accepted, alts)
+    v, alt = judge_free(accepted, alts, typed)
     return Understood(v.verdict, v.value, v.confidence, alt)  # type: ignore[arg-type]
 
 
@@ -350,9 +359,7 @@ def _judge_spelling(request: Mapping[str, Any], alts: list[str]) -> Understood:
     if not isinstance(answer, str) or not _letters.letters_only(answer):
         raise RequestError("'answer' must be the word to spell (a string with letters)")
     variants = _strings(request, "variants", required=False)
-    typed = request.get("typed", False)
-    if not isinstance(typed, bool):
-        raise RequestError("'typed' must be true or false (typed letters are never in doubt)")
+    typed = _typed(request)
     spellings = list(dict.fromkeys(_letters.letters_only(s) for s in [answer, *variants]))
     spellings = [s for s in spellings if s]
     target = frozenset(

@@ -82,7 +82,7 @@ def test_an_empty_variants_list_is_valid_input() -> None:
 
 
 def test_a_different_word_one_letter_away_is_not_the_answer() -> None:
-    lines = [{"kind": "word", "accepted": ["desert"], "heard": "dessert"},
+    lines = [{"kind": "word", "accepted": ["desert"], "heard": "dessert", "typed": True},
              {"kind": "word", "accepted": ["flour"], "heard": "flower"},
              {"kind": "word", "accepted": ["colour"], "heard": "color"}]
     out = [json.loads(x) for x in _run("".join(json.dumps(x) + "\n" for x in lines)).stdout.splitlines()]

@@ -461,6 +461,32 @@ def test_a_typed_near_answer_is_never_confirmed() -> None:
     assert result.verdict in ("correct", "wrong")
 
 
+@pytest.mark.parametrize(("reply", "verdict"), [("yes", "correct"), ("no", "wrong")])
+def test_a_homophone_one_letter_away_heard_is_confirmed(reply: str, verdict: str) -> None:
+    """Whisper wrote "to" for a spoken two (a free answer is decoded without the answer in
+    view): the host asks rather than judging the right answer wrong."""
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), SpokenNbest(["to", reply]), Phrases.load(), FakeTable(),
+                        transcript=Transcript(out))
+    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+              request={"accepted": ["two"]}, confirm=confirm,
+              default=Understood("wrong", None, 1.0, ""))
+    result = dialogue.ask(ask)
+    assert result.verdict == verdict
+    assert "Did you say two?" in out.getvalue()
+
+
+def test_a_homophone_one_letter_away_typed_is_another_word() -> None:
+    dialogue, out, _ = make(["to"])
+    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
+    result = dialogue.ask(Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+                              request={"accepted": ["two"]}, confirm=confirm,
+                              default=Understood("wrong", None, 1.0, "")))
+    assert (result.verdict, result.value) == ("wrong", "to")
+    assert "Did you say" not in out.getvalue()
+
+
 def test_a_near_miss_command_is_confirmed_before_it_is_obeyed() -> None:
     dialogue, out, _ = make(["what's the store", "yes", "fled"])
     assert dialogue.ask(word_ask()).value == "fled"

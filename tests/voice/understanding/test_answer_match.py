@@ -38,10 +38,16 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
         (["flour"], "flower", ("correct", "flour")),
         (["threw"], "through", ("correct", "threw")),
         (["right"], "write", ("correct", "right")),
-        # ... but a different real word one letter away is not the answer
-        (["desert"], "dessert", ("wrong", "dessert")),
-        (["sun"], "son", ("wrong", "son")),
-        (["dessert"], "desert", ("wrong", "desert")),
+        # ... but a homophone one letter away, heard, is a doubt ("Did you say two?"):
+        # a free answer is decoded without the answer in view (typed: see below)
+        (["desert"], "dessert", ("unclear", "desert")),
+        (["sun"], "son", ("unclear", "sun")),
+        (["dessert"], "desert", ("unclear", "dessert")),
+        (["two"], "to", ("unclear", "two")),
+        (["2"], "too", ("unclear", "2")),
+        (["4"], "for", ("unclear", "4")),
+        (["knight"], "night", ("unclear", "knight")),
+        (["two"], "tooth", ("wrong", "tooth")),
         # numbers in words and digits
         (["seven"], "7", ("correct", "seven")),
         (["1966"], "nineteen sixty six", ("correct", "1966")),
@@ -85,6 +91,19 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
 )
 def test_free_answers(accepted: list[str], heard: str, want: tuple[str, Any]) -> None:
     assert _word(accepted, heard) == want
+
+
+@pytest.mark.parametrize(("accepted", "typed", "want"), [
+    (["desert"], "dessert", ("wrong", "dessert")),
+    (["sun"], "son", ("wrong", "son")),
+    (["two"], "to", ("wrong", "to")),
+    (["sea"], "see", ("wrong", "see")),
+    (["flour"], "flower", ("correct", "flour")),  # a homophone further away is the answer
+])
+def test_a_typed_homophone_one_letter_away_is_another_word(
+        accepted: list[str], typed: str, want: tuple[str, Any]) -> None:
+    got = judge({"kind": "word", "accepted": accepted, "heard": typed, "typed": True})
+    assert (got.verdict, got.value) == want
 
 
 @pytest.mark.parametrize(
