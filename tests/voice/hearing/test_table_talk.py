@@ -11,6 +11,7 @@ import pytest
 from voice.audio.clips import Clip, read_wav
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
 from voice.hearing.focus import loudest_stretch
+from voice.reply_kind import ReplyKind
 
 CLIPS = Path(__file__).resolve().parents[2] / "data" / "speech"
 RATE = 16000
@@ -86,6 +87,28 @@ def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
     alts = [Alternative(text)]
     assert unsure(Decoded(text, -0.5, classes, 50.0, crowded=True), alts, grammar) is confirmed
     assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False), alts, grammar)
+
+
+@pytest.mark.parametrize(("kind", "text", "classes", "heard"), [
+    # a quiet, accented "four" (a person's, first step 0.18-0.19): confirmed, not dropped
+    (ReplyKind.NUMBER, "four", {"four": 0.18, "five": 0.10, "two": 0.06}, ("four", True)),
+    (ReplyKind.NUMBER, "four", {"four": 0.35, "five": 0.10}, ("four", False)),  # taken
+    (ReplyKind.NUMBER, "five", {"four": 0.18, "five": 0.10}, None),  # not the first step's
+    (ReplyKind.NUMBER, "four", {"four": 0.06, "five": 0.01}, None),  # barely there
+    (ReplyKind.YESNO, "yes", {"yes": 0.16, "no": 0.07}, None),  # a weak yes: often "go"
+])
+def test_a_number_named_but_weakly_is_confirmed_not_dropped(
+        kind: ReplyKind, text: str, classes: dict[str, float],
+        heard: tuple[str, bool] | None) -> None:
+    from voice.hearing.asr.base import Grammar
+    from voice.hearing.asr.whisper import WhisperRecognizer, unsure
+    from voice.hearing.asr.whisper_letters import Decoded
+
+    grammar = Grammar(kind, tuple(classes))
+    decoded = Decoded(f" {text.capitalize()},", -0.5, classes, 50.0)
+    alts = WhisperRecognizer._alternatives(object.__new__(WhisperRecognizer), decoded, grammar)
+    got = (alts[0].text, unsure(decoded, alts, grammar)) if alts else None
+    assert got == heard
 
 
 def test_quieter_talk_after_an_answer_does_not_hold_the_utterance_open() -> None:

@@ -29,7 +29,8 @@ How one utterance is heard (``listen``):
    probabilities): an answer is taken when the transcript names it and the
    classifier agrees a little (>= 0.2), or when the classifier alone is sure
    (>= 0.6), so "Take." said for six is still six, and "Five." heard on the
-   word "bed" (p 0.14) is not taken. Under table talk (issue 27) the segment is
+   word "bed" (p 0.14) is not taken. A number named, and leaned to most, but
+   weakly (0.1-0.2: a quiet or accented "four") is confirmed, not dropped. Under table talk (issue 27) the segment is
    first cut to its loudest stretch (:mod:`voice.hearing.focus`: the player is
    nearest the microphone), the endpointer does not let quieter talk hold it
    open, and a doubtful answer is never taken unasked: one named among other
@@ -103,6 +104,10 @@ ACCEPT_NAMED = 0.2
 """The first-step probability an answer needs when the transcript names it."""
 ACCEPT_ALONE = 0.6
 """The first-step probability that takes an answer the transcript did not name."""
+CONFIRM_NAMED = 0.1
+"""The first-step probability from which a number the transcript names, and the first step
+leans to most, is offered for confirmation when under ACCEPT_NAMED, not dropped (a quiet or
+accented "four": 0.18; a weak "yes" or "no" is more often another word, "go")."""
 CONFIRM_ALONE = 0.3
 """The first-step probability at which an answer the transcript did not name (nor any
 other) is offered for confirmation, as a runner-up behind the words heard."""
@@ -159,13 +164,19 @@ a sixth of them were held open 0.4 s longer by a quiet tail)."""
 
 
 def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
-    """Whether the best reading was heard through talk and is not sure (to confirm): a number
-    or yes/no named weakly, or a free answer that names none of the accepted answers (its
-    words may be the talk's: a "no" to "Did you say happy?" asks again, not judged wrong)."""
+    """Whether the best reading is not sure (to confirm): a number named alone but under
+    ACCEPT_NAMED; or, heard through talk, one named weakly, or a free answer that names
+    none of the accepted answers (its words may be the talk's: a "no" to "Did you say
+    happy?" asks again, not judged wrong)."""
     top = alts[0] if alts else None
-    if top is None or not result.crowded:
+    if top is None:
         return False
     classes = result.classes
+    if (grammar.kind == ReplyKind.NUMBER and top.text in classes
+            and classes[top.text] < ACCEPT_NAMED):
+        return True  # named, and leaned to, but weakly (see _alternatives): confirmed
+    if not result.crowded:
+        return False
     if not classes:
         return not names_answer(top.text, grammar)
     # one answer, named alone or with frame words ("so one"), that the first step's
@@ -550,6 +561,11 @@ class WhisperRecognizer(LetterEars):
                 return [Alternative(best, classes[best], result.avg_logprob, (), True),
                         Alternative(text, None, None, (), allowed_sequence(text, grammar))]
             if named is not None:
+                if (grammar.kind == ReplyKind.NUMBER and named == best
+                        and classes[named] >= CONFIRM_NAMED):
+                    # named, and the first step leans to it most, but weakly (a quiet or
+                    # accented "four": 0.18): to confirm ("Did you say 4?"; see unsure)
+                    return [Alternative(text, classes[named], result.avg_logprob, (), True)]
                 return []  # the transcript names an answer the decoder barely believes
             if classes[best] >= CONFIRM_ALONE and not any(w in classes for w in words):
                 # Words that name no answer (talk over the player: "yeah happy" for six)
