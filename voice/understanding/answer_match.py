@@ -189,10 +189,11 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
     squashed = {_squash(f): a for f, a in forms.items()}
     token_forms = tuple((tuple(f.split()), a) for f, a in forms.items())
     longest = max((len(f) for f, _ in token_forms), default=1)
-    near = {n: answer for answer in accepted for toks in [tokens(answer)] if len(toks) == 1
+    near = {form: answer for answer in accepted for toks in [tokens(answer)] if len(toks) == 1
             for word in {toks[0], number_words(int(toks[0])) if toks[0].isdigit()
                          and int(toks[0]) <= 100 else ""}
-            for n in _near_sounds(word, lex) if n not in forms}
+            for n in _near_sounds(word, lex)
+            for form in [" ".join(normalise_tokens([n]))] if form not in forms}
     return AnswerKey(forms, squashed, light_forms, token_forms, longest, near)
 
 

@@ -46,6 +46,8 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
         (["two"], "to", ("unclear", "two")),
         (["2"], "too", ("unclear", "2")),
         (["4"], "for", ("unclear", "4")),
+        (["too"], "two", ("unclear", "too")),  # heard as the number 2
+        (["too"], "2", ("unclear", "too")),
         (["knight"], "night", ("unclear", "knight")),
         (["two"], "tooth", ("wrong", "tooth")),
         # numbers in words and digits
