@@ -345,6 +345,12 @@ def _spell_once(host: StreetTable, prompt: Prompt, dialogue: Dialogue, word: str
             return _done(team)
         dialogue.tell(key("no_pass"), team=label)
         return None
+    if "refused" in value:  # "h a 9 p y": a character with no tile; nothing moves
+        why, fields = value["refused"]
+        if "symbol" in fields:
+            fields = {"symbol": dialogue.line(Line(key("symbol." + fields["symbol"])))}
+        dialogue.tell(key(why), **fields)
+        return None
     letters = str(value["letters"])
     if not letters:
         if not so_far:

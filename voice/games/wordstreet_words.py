@@ -153,10 +153,31 @@ def refusal(said: str, exc: RulesError) -> tuple[str, dict[str, str]]:
     return "refused_long", {}
 
 
+NO_TILE = frozenset("0123456789&@#$%+=*/\\^~<>|_")
+"""Characters a typed or heard spelling may carry that have no tile (the tiles are A-Z; an
+accented letter is its letter, and sentence punctuation is the transcript's)."""
+
+
+def no_tile(said: str) -> tuple[str, dict[str, str]] | None:
+    """The first character of a spelling ``said`` that has no tile, as a phrase of
+    ``wordstreet`` and its fields ("spelled_digit", {"digit": "9"} for "h a 9 p y"), or None.
+    An apostrophe said alone is one ("o ' b r i e n"); inside a word ("it's") it is not."""
+    for tok in said.replace("\u2019", "'").split():
+        if not tok.strip("'"):
+            return "spelled_symbol", {"symbol": SYMBOL_KEYS["'"]}
+        ch = next((c for c in tok if c in NO_TILE), "")
+        if ch.isdigit():
+            return "spelled_digit", {"digit": ch}
+        if ch:
+            return "spelled_symbol", {"symbol": SYMBOL_KEYS.get(ch, "other")}
+    return None
+
+
 def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
     """Letters spelled towards ``word`` (upper case, hyphens kept) after ``so_far``.
 
-    ``value``: ``{"letters": L, "fits": bool, "done": bool}``: ``fits`` when
+    ``value``: ``{"letters": L, "fits": bool, "done": bool}``, or ``{"refused": (phrase,
+    fields)}`` for a character that has no tile (:func:`no_tile`): ``fits`` when
     ``so_far + L`` is still the start of the word (L is then the rest of the
     word when the team spelled it again from the start); ``done`` when the
     team said it had finished. ``{"done": True, "letters": ""}`` alone is
@@ -171,6 +192,9 @@ def read_letters(nbest: Sequence[str], word: str, so_far: str) -> Understood:
         return Understood("unclear", None, 0.9, best, command="tokens")
     if plain in DONE_PHRASES:
         return Understood("correct", {"letters": "", "fits": True, "done": True}, 1.0, best)
+    refused = no_tile(best)
+    if refused is not None:
+        return Understood("wrong", {"refused": refused}, 1.0, best)
     target = letters_only(word).upper()
     done_part = letters_only(so_far).upper()
     rest = target[len(done_part):] if target.startswith(done_part) else ""

@@ -224,6 +224,21 @@ def test_a_spelling_that_differs_from_the_word_is_confirmed_before_tiles_move() 
     assert pos(run2, "K") == 1
 
 
+@pytest.mark.parametrize(("typed", "line"), [
+    ("c 4 t", "4 is a number, and numbers have no tiles. Please spell with letters only."),
+    ("c a t &", "An ampersand has no tile. Please spell with letters only."),
+])
+def test_a_character_with_no_tile_is_refused_and_nothing_moves(typed: str, line: str) -> None:
+    """Issue 26's bad input: a spelling with a character the street has no tile for says so
+    in one line, moves nothing, and the turn goes on (a digit was dropped silently)."""
+    host = new()
+    run = play(host, [*READY, "cat", typed, "c a t", "no"])
+    said = run.index(line)
+    run.index("All right, please spell it again.", said)
+    run.index("Red team spelled C-A-T.", said)
+    assert pos(run, "C") == 1 and pos(run, "A") == 1 and pos(run, "T") == 1
+
+
 def test_spelled_again_from_the_start_moves_only_the_letters_not_yet_spelled() -> None:
     host = new()
     run = play(host, [*READY, "purple", "p u r", "p u r p l e", "no"])

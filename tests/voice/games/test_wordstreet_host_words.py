@@ -9,6 +9,7 @@ from content.load import load_wordstreet
 from voice.games.wordstreet_ask import ready
 from voice.games.wordstreet_words import (
     hyphenated,
+    no_tile,
     read_letters,
     read_word,
     spelling_verdict,
@@ -165,3 +166,19 @@ def test_a_runner_up_that_spells_the_word_is_confirmed_not_taken_and_not_refused
     assert u.value == {"letters": "NIKO", "fits": True, "done": False} and u.confidence < 0.6
     other = read_letters(["n i c o", "n i c e"], "NIKO", "")
     assert other.value["fits"] is False and other.value["letters"] == "NICO"
+
+
+@pytest.mark.parametrize(("said", "refused"), [
+    ("h a 9 p y", ("spelled_digit", {"digit": "9"})),
+    ("h a p & y", ("spelled_symbol", {"symbol": "ampersand"})),  # not read as "and": N
+    ("o ' b r i e n", ("spelled_symbol", {"symbol": "apostrophe"})),
+    ("h a p p @", ("spelled_symbol", {"symbol": "other"})),
+    ("H, A, P, P, Y.", None),  # the transcript's punctuation
+    ("it's h a p p y", None),
+    ("h-a-p-p-y", None),
+    ("c a f \u00e9", None),  # an accented letter is its letter
+])
+def test_a_character_with_no_tile(said: str, refused: object) -> None:
+    assert no_tile(said) == refused
+    got = read_letters([said], "happy", "")
+    assert (got.value == {"refused": refused}) is (refused is not None)
