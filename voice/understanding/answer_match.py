@@ -189,11 +189,18 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
     squashed = {_squash(f): a for f, a in forms.items()}
     token_forms = tuple((tuple(f.split()), a) for f, a in forms.items())
     longest = max((len(f) for f, _ in token_forms), default=1)
-    near = {form: answer for answer in accepted for toks in [tokens(answer)] if len(toks) == 1
-            for word in {toks[0], number_words(int(toks[0])) if toks[0].isdigit()
-                         and int(toks[0]) <= 100 else ""}
-            for n in _near_sounds(word, lex)
-            for form in [" ".join(normalise_tokens([n]))] if form not in forms}
+    near: dict[str, str] = {}
+    for answer in accepted:
+        toks = tokens(answer)
+        if len(toks) != 1:
+            continue
+        said = [toks[0]]
+        if toks[0].isdigit() and int(toks[0]) <= 100:
+            said.append(number_words(int(toks[0])))  # "2": "to" and "too" sound as "two"
+        for n in (n for word in said for n in _near_sounds(word, lex)):
+            form = " ".join(normalise_tokens([n]))
+            if form not in forms:
+                near.setdefault(form, answer)
     return AnswerKey(forms, squashed, light_forms, token_forms, longest, near)
 
 

@@ -29,11 +29,11 @@ How one utterance is heard (``listen``):
    probabilities): an answer is taken when the transcript names it and the
    classifier agrees a little (>= 0.2), or when the classifier alone is sure
    (>= 0.6), so "Take." said for six is still six, and "Five." heard on the
-   word "bed" (p 0.14) is not taken. A number named, and leaned to most, but
-   weakly (0.1-0.2: a quiet or accented "four") is confirmed, not dropped. Under table talk (issue 27) the segment is
-   first cut to its loudest stretch (:mod:`voice.hearing.focus`: the player is
-   nearest the microphone), the endpointer does not let quieter talk hold it
-   open, and a doubtful answer is never taken unasked: one named among other
+   word "bed" (p 0.14) is not taken; a number named and leaned to most, but
+   weakly (0.1-0.2: a quiet or accented "four"), is confirmed, not dropped.
+   Under table talk (issue 27) the segment is first cut to its loudest stretch
+   (:mod:`voice.hearing.focus`: the player is nearest the microphone), the
+   endpointer does not let quieter talk hold it open, and a doubtful answer is never taken unasked: one named among other
    words, leaned to by the classifier alone (>= 0.3), or, with talk around it,
    named weakly (< 0.5), not first by the classifier, or beside another answer,
    is offered for the host to confirm ("Did you say 7?"). Talk before the
