@@ -42,6 +42,14 @@ def word_ask(**extra: object) -> Ask:
                default=Understood("wrong", None, 1.0, ""), **extra)  # type: ignore[arg-type]
 
 
+def confirming_word_ask(accepted: list[str]) -> Ask:
+    """A free answer whose doubts are said back ("Did you say marvin?")."""
+    return Ask(say=[Line("common.help")], expect="word", addressee="Ana",
+               request={"accepted": accepted},
+               confirm=lambda u: Line("common.did_you_say", {"said": str(u.value)}),
+               default=Understood("wrong", None, 1.0, ""))
+
+
 def test_a_right_answer_is_returned_with_its_value() -> None:
     dialogue, out, _ = make(["I think it's fled"])
     result = dialogue.ask(word_ask())
@@ -443,11 +451,7 @@ def test_a_free_answer_heard_as_another_word_is_confirmed_and_a_no_is_no_second_
     ears = SpokenNbest(["more than | marvin", reply, "marvin"])
     dialogue = Dialogue(SilentMouth(), ears, Phrases.load(), FakeTable(),
                         transcript=Transcript(out))
-    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
-    ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
-              request={"accepted": ["marvin"]}, confirm=confirm,
-              default=Understood("wrong", None, 1.0, ""))
-    result = dialogue.ask(ask)
+    result = dialogue.ask(confirming_word_ask(["marvin"]))
     assert (result.verdict, result.value) == (verdict, "marvin" if reply == "yes" else None)
     assert "Did you say marvin?" in out.getvalue()
     assert "say it again" not in out.getvalue()
@@ -468,21 +472,14 @@ def test_a_homophone_one_letter_away_heard_is_confirmed(reply: str, verdict: str
     out = io.StringIO()
     dialogue = Dialogue(SilentMouth(), SpokenNbest(["to", reply]), Phrases.load(), FakeTable(),
                         transcript=Transcript(out))
-    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
-    ask = Ask(say=[Line("common.help")], expect="word", addressee="Ana",
-              request={"accepted": ["two"]}, confirm=confirm,
-              default=Understood("wrong", None, 1.0, ""))
-    result = dialogue.ask(ask)
+    result = dialogue.ask(confirming_word_ask(["two"]))
     assert result.verdict == verdict
     assert "Did you say two?" in out.getvalue()
 
 
 def test_a_homophone_one_letter_away_typed_is_another_word() -> None:
     dialogue, out, _ = make(["to"])
-    confirm = lambda u: Line("common.did_you_say", {"said": str(u.value)})  # noqa: E731
-    result = dialogue.ask(Ask(say=[Line("common.help")], expect="word", addressee="Ana",
-                              request={"accepted": ["two"]}, confirm=confirm,
-                              default=Understood("wrong", None, 1.0, "")))
+    result = dialogue.ask(confirming_word_ask(["two"]))
     assert (result.verdict, result.value) == ("wrong", "to")
     assert "Did you say" not in out.getvalue()
 
