@@ -12,9 +12,11 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
 - digits heard at a number prompt (0-9), yes/no at a yes/no prompt, stop/go
   at a yes/no prompt (as the commands "stop" and "resume") -- % understood;
 - other words and background noise at a yes/no and at a number prompt: % that
-  gave a yes/no, a number or a command (a false accept; target <= 2 %); the
-  digit words among the "other words" are right answers at the number prompt
-  and are counted as such;
+  gave a yes/no, a number or a command (false_accepts), and apart, % taken as an
+  answer (false_accepts.answers: the issues' "taken as an answer", target <= 2 %)
+  and as a command (false_accepts.commands: "bye" is quit, which the host asks
+  about first; "what" is repeat); the digit words among the "other words" are
+  right answers at the number prompt and are counted as such;
 - spelled words rendered now by espeak-ng voices (letter names and NATO
   words, right and misspelled): % of right spellings understood, and how many
   misspellings were accepted (target 0);
@@ -363,6 +365,8 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("false_accepts", h.value is not None or h.command is not None,
                   (item.path.name, "yesno", h))
+            count("false_accepts.answers", h.value is not None, (item.path.name, "yesno", h))
+            count("false_accepts.commands", h.command is not None, (item.path.name, "yesno", h))
             count("false_accepts.confirmations", doubted(h) is not None,
                   (item.path.name, "yesno", h))
             h2 = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
@@ -371,6 +375,10 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                       (item.path.name, h2))
             else:
                 count("false_accepts", h2.value is not None or h2.command is not None,
+                      (item.path.name, "number", h2))
+                count("false_accepts.answers", h2.value is not None,
+                      (item.path.name, "number", h2))
+                count("false_accepts.commands", h2.command is not None,
                       (item.path.name, "number", h2))
                 count("false_accepts.confirmations", doubted(h2) is not None,
                       (item.path.name, "number", h2))
@@ -457,6 +465,8 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                   (wc.path.name, "as", wc.other, h))
     for what, (good, total) in sorted(run.tally.items()):
         unit = ("% taken as an answer or command" if what == "false_accepts"
+                else "% taken as an answer" if what == "false_accepts.answers"
+                else "% taken as a command" if what == "false_accepts.commands"
                 else "% asked \"Did you say ...?\"" if what.endswith("confirmations")
                 else "% taken after one confirmation" if what.endswith("confirmed")
                 else "% taken (must be 0)" if bad_when_taken(what) else "%")
