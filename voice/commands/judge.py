@@ -30,7 +30,8 @@ def register(sub: Any) -> None:
         help="judge answers: JSON lines on stdin, one JSON verdict per line on stdout",
         description="Reads one JSON request per line, e.g. "
         '{"kind": "word", "accepted": ["fled"], "heard": "fled"}; kinds: word, choice, '
-        "spelling, yesno, number, command, name, colour. Writes "
+        "spelling, yesno, number, command, name, colour; a word or spelling typed rather "
+        'than heard adds "typed": true. Writes '
         '{"verdict": "correct"|"wrong"|"unclear", "value": ...} per line, in order.',
     )
     p.add_argument(
