@@ -199,6 +199,15 @@ def _yes(dialogue: Dialogue, line: Line, addressee: str, default: bool = False,
     return dialogue.ask(yes_no(line, addressee, default, intents))
 
 
+def _tell_refusal(dialogue: Dialogue, refused: tuple[str, dict[str, str]]) -> None:
+    """Say why a word or a spelling cannot go on the board (a phrase of ``wordstreet`` and
+    its fields, a symbol by its spoken name)."""
+    why, fields = refused
+    if "symbol" in fields:
+        fields = {"symbol": dialogue.line(Line(key("symbol." + fields["symbol"])))}
+    dialogue.tell(key(why), **fields)
+
+
 def _confirm_word(u: Understood) -> Line:
     value = u.value
     if value.get("joined"):
@@ -239,10 +248,7 @@ def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | 
             ask.say = [Line(key("ask_word"), {"team": label})]
             continue
         if "refused" in value:
-            why, fields = value["refused"]
-            if "symbol" in fields:
-                fields = {"symbol": dialogue.line(Line(key("symbol." + fields["symbol"])))}
-            dialogue.tell(key(why), **fields)
+            _tell_refusal(dialogue, value["refused"])
             ask.say = [Line(key("ask_word"), {"team": label})]
             continue
         return str(value["word"])
@@ -346,10 +352,7 @@ def _spell_once(host: StreetTable, prompt: Prompt, dialogue: Dialogue, word: str
         dialogue.tell(key("no_pass"), team=label)
         return None
     if "refused" in value:  # "h a 9 p y": a character with no tile; nothing moves
-        why, fields = value["refused"]
-        if "symbol" in fields:
-            fields = {"symbol": dialogue.line(Line(key("symbol." + fields["symbol"])))}
-        dialogue.tell(key(why), **fields)
+        _tell_refusal(dialogue, value["refused"])
         return None
     letters = str(value["letters"])
     if not letters:

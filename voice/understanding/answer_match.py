@@ -153,9 +153,14 @@ def _spoken_forms(word: str, lex: Any) -> set[str]:
     spellings = set(lex.variants(word)) | {word}
     found = set(spellings)
     for spelling in spellings:
-        found |= {h for h in lex.homophones(spelling)
-                  if all(Levenshtein.distance(h, v) > 1 for v in spellings)}
+        found |= {h for h in lex.homophones(spelling) if not _one_letter_from(h, spellings)}
     return found
+
+
+def _one_letter_from(homophone: str, spellings: set[str]) -> bool:
+    """Whether ``homophone`` is one letter from a spelling of the word: another real word
+    that is also a near spelling ("son" for "sun"; see :func:`_spoken_forms`)."""
+    return any(Levenshtein.distance(homophone, v) <= 1 for v in spellings)
 
 
 def _near_sounds(word: str, lex: Any) -> set[str]:
@@ -163,7 +168,8 @@ def _near_sounds(word: str, lex: Any) -> set[str]:
     if not word.isalpha():
         return set()
     spellings = set(lex.variants(word)) | {word}
-    return {h for s in spellings for h in lex.homophones(s)} - _spoken_forms(word, lex)
+    return {h for s in spellings for h in lex.homophones(s)
+            if h not in spellings and _one_letter_from(h, spellings)}
 
 
 @lru_cache(maxsize=2048)

@@ -33,10 +33,10 @@ How one utterance is heard (``listen``):
    weakly (0.1-0.2: a quiet or accented "four"), is confirmed, not dropped.
    Under table talk (issue 27) the segment is first cut to its loudest stretch
    (:mod:`voice.hearing.focus`: the player is nearest the microphone), the
-   endpointer does not let quieter talk hold it open, and a doubtful answer is never taken unasked: one named among other
-   words, leaned to by the classifier alone (>= 0.3), or, with talk around it,
-   named weakly (< 0.5), not first by the classifier, or beside another answer,
-   is offered for the host to confirm ("Did you say 7?"). Talk before the
+   endpointer does not let quieter talk hold it open, and a doubtful answer is
+   never taken unasked: one named among other words, leaned to by the classifier
+   alone (>= 0.3), or, with talk around it, named weakly (< 0.5), not first by
+   the classifier, or beside another answer, is offered for the host to confirm ("Did you say 7?"). Talk before the
    answer that no yes/no or number prompt can use ("wow", "thank you", the
    prompt's own numbers written back) does not end the listen: the player's
    answer after it is heard (TALK_WAIT_S), and confirmed. A free
