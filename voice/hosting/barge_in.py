@@ -15,8 +15,8 @@ So an utterance over the host stops it when its best transcript is
   right answer would give the answer away;
 
 and it is not the host's own words: a transcript whose every word is (near enough) a
-word the host was saying around that moment is its echo, which the canceller let
-through, never a player.
+word the host was saying around that moment, or sounds like one ("two" written for its
+"too"), is its echo, which the canceller let through, never a player.
 
 Coughs, laughter and table talk fit none of these, so they never stop it. Pure logic:
 the caller gives the transcript, the prompt and the line with where in it the utterance
@@ -32,6 +32,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from content.lexicon import load_lexicon
 from voice.hearing.asr.base import Grammar, Recognition
 from voice.reply_kind import ReplyKind
 from voice.understanding.commands import command_match
@@ -152,7 +153,12 @@ class LineSpan:
 
 
 def _own(word: str, around: set[str]) -> bool:
-    return word in around or any(fuzz.ratio(word, h) >= OWN_LIKE for h in around)
+    """Whether a heard word is one of the host's ``around``: the same word, one that sounds
+    the same (the recognizer wrote "two" for the host's "too" and stopped it at a choice
+    prompt: bench_barge_in.py), or one written nearly the same (OWN_LIKE)."""
+    if word in around or not around.isdisjoint(load_lexicon().homophones(word)):
+        return True
+    return any(fuzz.ratio(word, h) >= OWN_LIKE for h in around)
 
 
 def own_words(heard: str, line: LineSpan | None) -> bool:

@@ -148,3 +148,14 @@ def test_over_the_host_stop_is_forced_after_any_prompt() -> None:
     rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
     assert forced_score(rec) == -1.7
     assert forced_score(Recognition(alternatives=(Alternative("so", 0.4, -0.3),))) is None
+
+
+def test_a_word_that_sounds_like_the_host_own_is_its_echo() -> None:
+    """The recognizer writes the common spelling of a sound: the echo of the host's "too"
+    came back as "two", which fits a choice of numbers."""
+    line = "Red, you take the next question too. Get it right and you move on."
+    numbers = Expectation("choice", {"options": ["one", "two", "three"]})
+    echo = POLICY.decide(["two"], numbers, span(2.2, 2.6, line, 4.0), confidence=0.9)
+    assert echo.verdict is Verdict.KEEP_TALKING and echo.why == "own words"
+    # said long after the host's "too", it is the player's
+    assert POLICY.decide(["two"], numbers, span(3.7, 4.0, line, 4.0), confidence=0.9).stops
