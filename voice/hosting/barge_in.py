@@ -174,11 +174,20 @@ def without_own_words(heard: str, line: LineSpan | None) -> str:
     """``heard`` less the host's own words around then: the canceller lets some of the host
     through, and an endpointer that hears it right after a player's "stop" makes one
     utterance of both ("stop the ocean"). What is left must still be a whole command or an
-    answer said alone to stop the host."""
+    answer said alone to stop the host. Words of the host's heard out of the order it said
+    them are no echo after a player's word but the recognizer's garble of the host ("what
+    is that" for "That word is"): nothing is taken off, and the whole must fit."""
     if line is None:
         return heard
-    around = set(line.words_around())
-    return " ".join(w for w in tokens(heard) if not _own(w, around))
+    around = line.words_around()
+    words = tokens(heard)
+    at = 0  # the host's words come through in the order it said them
+    for w in words:
+        found = next((i for i in range(at, len(around)) if _own(w, {around[i]})), None)
+        if found is None and _own(w, set(around)):
+            return heard  # out of order: the recognizer's garble of the host, left whole
+        at = found if found is not None else at
+    return " ".join(w for w in words if not _own(w, set(around)))
 
 
 class BargeInPolicy:

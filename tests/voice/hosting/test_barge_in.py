@@ -159,3 +159,15 @@ def test_a_word_that_sounds_like_the_host_own_is_its_echo() -> None:
     assert echo.verdict is Verdict.KEEP_TALKING and echo.why == "own words"
     # said long after the host's "too", it is the player's
     assert POLICY.decide(["two"], numbers, span(3.7, 4.0, line, 4.0), confidence=0.9).stops
+
+
+def test_host_words_out_of_their_order_are_not_taken_off() -> None:
+    """The echo of "That word is too long" came back as "what is that": taking off "is" and
+    "that" left "what", the command repeat, and the host stopped itself."""
+    line = "That word is too long for the board. Please choose another word."
+    at = span(0.7, 1.2, line, 4.0)
+    assert without_own_words("what is that", at) == "what is that"
+    assert without_own_words("stop that word", at) == "stop"
+    choice = Expectation("choice", {"options": ["ocean", "river", "pond"]})
+    assert not POLICY.decide(["what is that"], choice, at).stops
+    assert POLICY.decide(["stop that word"], choice, at).verdict is Verdict.STOP_COMMAND
