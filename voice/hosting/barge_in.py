@@ -180,14 +180,18 @@ def without_own_words(heard: str, line: LineSpan | None) -> str:
     if line is None:
         return heard
     around = line.words_around()
-    words = tokens(heard)
+    host = set(around)
+    players: list[str] = []
     at = 0  # the host's words come through in the order it said them
-    for w in words:
+    for w in tokens(heard):
+        if not _own(w, host):
+            players.append(w)
+            continue
         found = next((i for i in range(at, len(around)) if _own(w, {around[i]})), None)
-        if found is None and _own(w, set(around)):
+        if found is None:
             return heard  # out of order: the recognizer's garble of the host, left whole
-        at = found if found is not None else at
-    return " ".join(w for w in words if not _own(w, set(around)))
+        at = found
+    return " ".join(players)
 
 
 class BargeInPolicy:
