@@ -340,8 +340,9 @@ class NaturalSpeaker(ReadingSpeaker):
         self.voice = voice or shared_voice()
         self.cache = cache or ClipCache()
         self.fallback = fallback
-        self._ahead: queue.PriorityQueue[tuple[int, int, str]] = queue.PriorityQueue()
+        self._ahead: queue.PriorityQueue[tuple[int, int, int, str]] = queue.PriorityQueue()
         self._queued = itertools.count()
+        self._batches = itertools.count()
         self._worker: threading.Thread | None = None
         self._closing = threading.Event()
         self._lines: set[threading.Thread] = set()
@@ -451,9 +452,15 @@ class NaturalSpeaker(ReadingSpeaker):
     def prepare(self, lines: Iterable[str], *, soon: bool = True) -> None:
         """Render these lines' clauses in the background, at low priority, into the cache;
         lines wanted ``soon`` (the game's next lines) before the others (the phrases
-        file's fixed clauses, queued at the start)."""
+        file's fixed clauses, queued at the start), and the latest lines wanted soon first,
+        in their order: the game's newest guess at what it says next is the one that
+        counts. (Where players answered the moment a question ended, the in-memory Word Up
+        demo, the lines after an answer waited behind 150-200 clauses queued for questions
+        that were never asked.)"""
+        batch = next(self._batches)
         for line in lines:
-            self._ahead.put((0 if soon else 1, next(self._queued), line))
+            self._ahead.put((0, -batch, next(self._queued), line) if soon
+                            else (1, batch, next(self._queued), line))
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._render_ahead, daemon=True,
                                             name="natural-voice-ahead")
@@ -477,7 +484,7 @@ class NaturalSpeaker(ReadingSpeaker):
         rendered = 0
         while not self._closing.is_set():
             try:
-                _, _, line = self._ahead.get(timeout=1.0)
+                *_, line = self._ahead.get(timeout=1.0)
             except queue.Empty:
                 return
             try:

@@ -229,6 +229,23 @@ def test_the_games_next_lines_render_before_the_phrases_backlog(
     speaker.close()
 
 
+def test_the_latest_lines_wanted_soon_render_before_older_ones(
+        speaker: NaturalSpeaker) -> None:
+    """The game's newest guess at its next lines counts: lines queued for questions that
+    were not asked wait behind the reply to the answer just given."""
+    stale = [f"Question number {n} that was never asked." for n in range(30)]
+    speaker.prepare(stale)
+    speaker.prepare(["Did you say kangaroo?", "Not quite. The answer is kangaroo."])
+    deadline = time.monotonic() + 30
+    while (not speaker.cached("Not quite. The answer is kangaroo.")
+           and time.monotonic() < deadline):
+        time.sleep(0.01)
+    assert speaker.cached("Did you say kangaroo?")
+    assert speaker.cached("Not quite. The answer is kangaroo.")
+    assert sum(map(speaker.cached, stale)) < len(stale) // 2
+    speaker.close()
+
+
 def test_one_clause_renders_at_a_time_and_a_line_being_said_goes_first(
         voice: PiperVoice, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two renders side by side hold two renders' working memory: a render ahead waits
