@@ -55,7 +55,7 @@ def question_ask(item: WordUpItem, name: str, glossary: Mapping[str, str] | None
     ask.help = lambda said: _help(item, said, glossary)
     ask.patient = True
     ask.time_limit_s = time_limit_s
-    ask.ahead = tuple(wrong_lines(item))  # "right" is a fixed phrase, rendered at the start
+    ask.ahead = tuple(verdict_lines(item))
     return ask
 
 
@@ -99,6 +99,17 @@ def _question_ask(item: WordUpItem, name: str) -> Ask:
 def _spelling_request(item: Spelling) -> dict[str, Any]:
     variants = [a for a in item.answers if a.lower() != item.word.lower()]
     return {"answer": item.word, **({"variants": variants} if variants else {})}
+
+
+def verdict_lines(item: WordUpItem) -> list[Line]:
+    """What the reader may say once ``item`` is answered, to render ahead: the wrong lines,
+    and for a word answer "Did you say <the answer>?", which a near sound or a word the
+    recognizer was torn over is asked as ("Did you say duckling?" for "darkling"). "Right"
+    is a fixed phrase, rendered at the start."""
+    lines = wrong_lines(item)
+    if isinstance(item, (MissingWord, CrosswordClue)):
+        lines.append(Line("common.did_you_say", {"said": item.answers[0]}))
+    return lines
 
 
 def wrong_lines(item: WordUpItem) -> list[Line]:

@@ -21,7 +21,7 @@ from content.load import ContentError, load_wordup
 from engine.wordup_board import CATEGORIES, COLOURS
 from tests.voice.games.wordup_kit import host_for, typed
 from voice.games.wordup import CATEGORY_OF
-from voice.games.wordup_questions import question_ask, wrong_lines
+from voice.games.wordup_questions import question_ask, verdict_lines, wrong_lines
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.driver import Driver
 from voice.hosting.exchange import Ask, Line
@@ -96,14 +96,16 @@ def _questions(log: AskLog) -> list[tuple[list[Line], tuple[Line, ...]]]:
     return _asked(log, "wordup.question_for")
 
 
-def test_an_answer_renders_the_wrong_lines_then_the_next_players_four() -> None:
+def test_an_answer_renders_the_verdict_lines_then_the_next_players_four() -> None:
     # One level: Ben draws from the streams Ana's question came from (orange moved on).
     log = _play([("Ana", 2), ("Ben", 2)], ["xylophone"])
     (ana_say, ana_ahead), (ben_say, _) = _questions(log)
     item = QUESTIONS.question(2, CATEGORY_OF["orange"], 0)
     assert ana_say == [Line("wordup.question_for", {"name": "Ana", "category": "Missing Word"}),
                        *question_ask(item, "Ana").say]
-    wrong = wrong_lines(item)
+    wrong = verdict_lines(item)
+    # the answer read out when wrong, and the answer asked about ("Did you say uncle?")
+    assert wrong == [*wrong_lines(item), Line("common.did_you_say", {"said": "uncle"})]
     assert list(ana_ahead) == [*wrong, *_four("Ben", 2, {"orange": 1}),
                                *_four("Ana", 2, {"orange": 1})]
     # Ben rolls 8 (orange) and is asked the second orange question, as rendered ahead
@@ -113,7 +115,7 @@ def test_an_answer_renders_the_wrong_lines_then_the_next_players_four() -> None:
 def test_the_next_player_at_another_level_gets_their_own_streams() -> None:
     log = _play([("Ana", 2), ("Ben", 4)], ["xylophone"])
     (_, ana_ahead), (ben_say, _) = _questions(log)
-    wrong = wrong_lines(QUESTIONS.question(2, CATEGORY_OF["orange"], 0))
+    wrong = verdict_lines(QUESTIONS.question(2, CATEGORY_OF["orange"], 0))
     assert list(ana_ahead) == [*wrong, *_four("Ben", 4, {}), *_four("Ana", 2, {"orange": 1})]
     assert ben_say[0].fields["name"] == "Ben"
     assert ben_say == list(ana_ahead[len(wrong):][:2])
@@ -122,7 +124,7 @@ def test_the_next_player_at_another_level_gets_their_own_streams() -> None:
 def test_a_right_answer_rolls_again_into_a_question_rendered_ahead() -> None:
     log = _play([("Ana", 2), ("Ben", 4)], ["uncle"])
     (_, first_ahead), (again, _) = _questions(log)
-    wrong = wrong_lines(QUESTIONS.question(2, CATEGORY_OF["orange"], 0))
+    wrong = verdict_lines(QUESTIONS.question(2, CATEGORY_OF["orange"], 0))
     own = first_ahead[len(wrong) + len(_four("Ben", 4, {})):]
     assert list(own) == _four("Ana", 2, {"orange": 1})
     # Ana rolls 8 again (orange): the second orange question of her level
