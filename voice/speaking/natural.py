@@ -451,24 +451,25 @@ class NaturalSpeaker(ReadingSpeaker):
 
     def prepare(self, lines: Iterable[str], *, soon: bool = True) -> None:
         """Render these lines' clauses in the background, at low priority, into the cache;
-        lines wanted ``soon`` (the game's next lines) before the others (the phrases
-        file's fixed clauses, queued at the start), and the latest lines wanted soon first,
-        in their order: the game's newest guess at what it says next is the one that
-        counts. (Where players answered the moment a question ended, the in-memory Word Up
-        demo, the lines after an answer waited behind 150-200 clauses queued for questions
-        that were never asked.)"""
+        lines wanted ``soon`` (the game's next lines) before the phrases file's fixed
+        clauses, the latest first: the game's newest guess at what it says next counts
+        (in the in-memory Word Up demo, a reply waited behind 150-200 clauses queued for
+        questions never asked)."""
         batch = next(self._batches)
+        self._queue(lines, (0, -batch) if soon else (1, batch))
+
+    def prepare_letters(self) -> None:
+        """The letter names at the current speed, for spelling without a wait: before any
+        line (a spelling is read back letter by letter, and each letter is short)."""
+        self._queue((f"\0letter {name}" for name in LETTER_NAMES.values()), (-1, 0))
+
+    def _queue(self, lines: Iterable[str], rank: tuple[int, int]) -> None:  # lowest first
         for line in lines:
-            self._ahead.put((0, -batch, next(self._queued), line) if soon
-                            else (1, batch, next(self._queued), line))
+            self._ahead.put((*rank, next(self._queued), line))
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._render_ahead, daemon=True,
                                             name="natural-voice-ahead")
             self._worker.start()
-
-    def prepare_letters(self) -> None:
-        """The letter names at the current speed, for spelling without a wait."""
-        self.prepare(f"\0letter {name}" for name in LETTER_NAMES.values())
 
     def close(self) -> None:
         """Stop rendering ahead, waiting for the clause being rendered (onnxruntime must not
