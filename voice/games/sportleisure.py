@@ -61,6 +61,7 @@ from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
 from voice.games.teams import first_team, two_teams
+from voice.hearing.asr.base import normalise
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
@@ -331,9 +332,12 @@ class SportLeisureHost(CardAsks, GameHost):
 
     def _likely_next(self, card: SLCard, q: int, label: str) -> tuple[Line, ...]:
         """What the host may say once this question is answered: "wrong" with the answer
-        read out, and the card's next question (a right answer's lines are fixed phrases,
-        rendered at the start)."""
-        lines = [say.wrong_answer(label), say.answer_read_out(card, q)]
+        read out, the answer asked about as the recognizer writes the accepted answer it
+        checks after the audio ("Did you say greene?": a near sound), and the card's next
+        question (a right answer's lines are fixed phrases, rendered at the start)."""
+        said = normalise(card.questions[q].answers[0])
+        lines = [say.wrong_answer(label), say.answer_read_out(card, q),
+                 Line("common.did_you_say", {"said": said})]
         if q + 1 < len(card.questions):
             lines.append(say.question_line(q + 1, card.questions[q + 1].text))
         return tuple(lines)

@@ -27,12 +27,16 @@ from engine.sportleisure_board import CARD_TYPES, NEXT_SPACE, PATH, WINNING_ZONE
 from voice.errors import UsageError
 from voice.games import game_module
 from voice.games.sportleisure import SportLeisureHost, load_host
+from voice.hearing.asr.base import normalise
 from voice.hosting.dialogue import Dialogue, Settings
 from voice.hosting.driver import Driver
+from voice.hosting.exchange import Ask
 from voice.hosting.host import PlayOptions
 from voice.hosting.session import SaveSlot, rng_from_json
 from voice.hosting.text_adapter import SilentMouth, Transcript
+from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
+from voice.understanding.judge import Understood, judge
 
 PURPLE, GREEN, YELLOW, RED_Q = 0, 1, 2, 3
 
@@ -394,3 +398,29 @@ def test_every_phrase_the_host_uses_is_in_the_phrases_file() -> None:
     assert missing == []
     for card in CARD_TYPES:
         assert phrases.has(f"sportleisure.card_{card}"), card
+
+
+def test_a_question_renders_ahead_the_answer_asked_about_as_it_is_said(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A near sound is confirmed with the accepted answer the recognizer checked after the
+    audio, written as it writes it; that line is rendered while the table thinks."""
+    host = new()
+    picture = kind_index(host, CardKind.PICTURE)
+    events = deal(host, front=[picture])
+    card = host.deck.card(picture)
+    asked: list[Ask] = []
+    real_ask = Dialogue.ask
+
+    def noting(self: Dialogue, ask: Ask) -> Understood:
+        asked.append(ask)
+        return real_ask(self, ask)
+
+    monkeypatch.setattr(Dialogue, "ask", noting)
+    play(host, ["no", "<right>", "<right>", "<right>", "<right>", "no"], events)
+    first = next(a for a in asked if a.expect == ReplyKind.WORD)
+    answers = list(card.questions[0].answers)
+    # the recognizer's reading: another word, then the accepted answer forced after the audio
+    doubt = judge({"kind": "word", "heard": ["mumble", normalise(answers[0])],
+                   "accepted": answers})
+    assert doubt.verdict == "unclear" and first.confirm is not None
+    assert first.confirm(doubt) in first.ahead
