@@ -61,7 +61,6 @@ from voice.games.playtime import ANSWER_VARIANT, answer_limit
 from voice.games.sportleisure_cards import CardAsks
 from voice.games.sportleisure_say import Words, key
 from voice.games.teams import first_team, two_teams
-from voice.hearing.asr.base import normalise
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, Line
 from voice.hosting.host import PlayOptions
@@ -322,7 +321,7 @@ class SportLeisureHost(CardAsks, GameHost):
             lines, ReplyKind.WORD, label,
             request={"accepted": list(question.answers)},
             default=Understood("wrong", None, 1.0, ""),
-            confirm=lambda u: Line("common.did_you_say", {"said": u.heard or str(u.value)}),
+            confirm=_confirm_word,
             intents=self._intents(question.answers, picture=True),
             spellable=_spellable(question.text, question.answers),
             patient=True,
@@ -332,18 +331,25 @@ class SportLeisureHost(CardAsks, GameHost):
 
     def _likely_next(self, card: SLCard, q: int, label: str) -> tuple[Line, ...]:
         """What the host may say once this question is answered: "wrong" with the answer
-        read out, the answer asked about as the recognizer writes the accepted answer it
-        checks after the audio ("Did you say greene?": a near sound), and the card's next
-        question (a right answer's lines are fixed phrases, rendered at the start)."""
-        said = normalise(card.questions[q].answers[0])
+        read out, the answer asked about (a near sound: "Did you say Greene?"), and the
+        card's next question (a right answer's lines are fixed phrases, rendered at the
+        start)."""
         lines = [say.wrong_answer(label), say.answer_read_out(card, q),
-                 Line("common.did_you_say", {"said": said})]
+                 Line("common.did_you_say", {"said": card.questions[q].answers[0]})]
         if q + 1 < len(card.questions):
             lines.append(say.question_line(q + 1, card.questions[q + 1].text))
         return tuple(lines)
 
     def _team_of(self, asker: str) -> int | None:
         return team_named(self.teams, self.words, asker)
+
+def _confirm_word(u: Understood) -> Line:
+    """"Did you say <the answer the judge was unsure of>?": the accepted answer it sounded
+    like ("doubling cube" for "dotling cube", which the player would deny), as Word Up asks;
+    what was heard where the judge names none."""
+    said = u.value if isinstance(u.value, str) and u.value else (u.heard or str(u.value))
+    return Line("common.did_you_say", {"said": said})
+
 
 def _spellable(text: str, answers: Sequence[str]) -> tuple[str, ...]:
     """Words of the question a player may ask to have spelled, never one of the answers."""

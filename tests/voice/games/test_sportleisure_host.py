@@ -402,8 +402,9 @@ def test_every_phrase_the_host_uses_is_in_the_phrases_file() -> None:
 
 def test_a_question_renders_ahead_the_answer_asked_about_as_it_is_said(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """A near sound is confirmed with the accepted answer the recognizer checked after the
-    audio, written as it writes it; that line is rendered while the table thinks."""
+    """A near sound is confirmed as the accepted answer the recognizer checked after the
+    audio ("Did you say Greene?", not the "green" it wrote); that line is rendered while the
+    table thinks."""
     host = new()
     picture = kind_index(host, CardKind.PICTURE)
     events = deal(host, front=[picture])
