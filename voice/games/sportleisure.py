@@ -343,6 +343,7 @@ class SportLeisureHost(CardAsks, GameHost):
     def _team_of(self, asker: str) -> int | None:
         return team_named(self.teams, self.words, asker)
 
+
 def _confirm_word(u: Understood) -> Line:
     """"Did you say <the answer the judge was unsure of>?": the accepted answer it sounded
     like ("doubling cube" for "dotling cube", which the player would deny), as Word Up asks;
