@@ -153,13 +153,12 @@ class LineSpan:
         return words[lo:max(hi, lo + 1)]
 
 
-def _own(word: str, around: set[str]) -> bool:
-    """Whether a heard word is one of the host's ``around``: the same word, one that sounds
-    the same (the recognizer wrote "two" for the host's "too" and stopped it at a choice
-    prompt: bench_barge_in.py), or one written nearly the same (OWN_LIKE)."""
-    if word in around or not around.isdisjoint(load_lexicon().homophones(word)):
-        return True
-    return any(fuzz.ratio(word, h) >= OWN_LIKE for h in around)
+def _host_places(word: str, around: Sequence[str]) -> list[int]:
+    """Where in ``around`` (the host's words) a heard word is one of them: the same word, one
+    that sounds the same (the recognizer wrote "two" for the host's "too" and stopped it at
+    a choice prompt: bench_barge_in.py), or one written nearly the same (OWN_LIKE)."""
+    same = {word} | load_lexicon().homophones(word)
+    return [i for i, h in enumerate(around) if h in same or fuzz.ratio(word, h) >= OWN_LIKE]
 
 
 def own_words(heard: str, line: LineSpan | None) -> bool:
@@ -167,8 +166,8 @@ def own_words(heard: str, line: LineSpan | None) -> bool:
     if line is None:
         return False
     said = tokens(heard)
-    around = set(line.words_around())
-    return bool(said) and all(_own(w, around) for w in said)
+    around = line.words_around()
+    return bool(said) and all(_host_places(w, around) for w in said)
 
 
 def without_own_words(heard: str, line: LineSpan | None) -> str:
@@ -181,17 +180,17 @@ def without_own_words(heard: str, line: LineSpan | None) -> str:
     if line is None:
         return heard
     around = line.words_around()
-    host = set(around)
     players: list[str] = []
     at = 0  # the host's words come through in the order it said them
     for w in tokens(heard):
-        if not _own(w, host):
+        places = _host_places(w, around)
+        if not places:
             players.append(w)
             continue
-        found = next((i for i in range(at, len(around)) if _own(w, {around[i]})), None)
-        if found is None:
+        later = [i for i in places if i >= at]
+        if not later:
             return heard  # out of order: the recognizer's garble of the host, left whole
-        at = found
+        at = later[0]
     return " ".join(players)
 
 
