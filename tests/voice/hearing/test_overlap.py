@@ -61,3 +61,15 @@ def test_what_the_canceller_explained_is_not_decoded(speech: np.ndarray) -> None
     assert listener.echo_utterances == 1
     listener.reset()
     assert len(_feed(listener, residual, None)) == 1  # no microphone to compare: decoded
+
+
+def test_an_utterance_the_canceller_took_most_of_is_not_decoded(speech: np.ndarray) -> None:
+    """The host's echo with its residual 11 dB under the microphone was heard as "go" and
+    stopped the host; a player over the echo leaves 7.6 dB or less taken out."""
+    decode = Decoder()
+    listener = OverlapListener(decode)
+    residual = (speech.astype(np.float64) * 10 ** (-11 / 20)).astype(np.int16)
+    assert _feed(listener, residual, speech) == [] and listener.echo_utterances == 1
+    listener.reset()
+    player = (speech.astype(np.float64) * 10 ** (-7 / 20)).astype(np.int16)
+    assert len(_feed(listener, player, speech)) == 1
