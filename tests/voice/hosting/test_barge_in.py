@@ -133,6 +133,9 @@ def test_a_stop_heard_as_another_word_stops_it_when_the_forced_check_hears_stop(
     assert forced.verdict is Verdict.STOP_COMMAND and forced.understood is not None
     assert forced.understood.command == "stop"
     assert not POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-4.0).stops
+    # a third of the stops heard as no command score -3.0 to -3.5
+    weak = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-3.3)
+    assert weak.verdict is Verdict.STOP_COMMAND
     seven = POLICY.decide(["seven"], number, span(1.0, 1.4), confidence=0.95, stop_like=-1.2)
     assert seven.verdict is Verdict.STOP_ANSWER
     own = span(1.6, 2.0, text="Ana rolls and reaches the Stop square.", duration_s=2.5)
