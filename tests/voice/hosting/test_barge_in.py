@@ -174,3 +174,15 @@ def test_host_words_out_of_their_order_are_not_taken_off() -> None:
     choice = Expectation("choice", {"options": ["ocean", "river", "pond"]})
     assert not POLICY.decide(["what is that"], choice, at).stops
     assert POLICY.decide(["stop that word"], choice, at).verdict is Verdict.STOP_COMMAND
+
+
+def test_a_short_word_one_letter_from_the_host_own_is_the_player() -> None:
+    """A player's "no" or "eight" over "...has not..." / "Get it right" is no echo."""
+    line = "Red has not played a card yet. Get it right and you move on."
+    yesno = Expectation("yesno")
+    number = Expectation("number", {"min": 1, "max": 12})
+    assert POLICY.decide(["no"], yesno, span(0.9, 1.3, line, 4.0), confidence=0.97).stops
+    assert POLICY.decide(["eight"], number, span(2.6, 3.0, line, 4.0), confidence=0.97).stops
+    assert own_words("has not", span(0.9, 1.3, line, 4.0))
+    # a longer word written nearly the same is still the host's
+    assert own_words("playin", span(0.9, 1.3, "Red is playing.", 2.0))
