@@ -9,6 +9,7 @@ from voice.hosting.barge_in import (
     Verdict,
     own_words,
     without_own_words,
+    word_times,
 )
 
 POLICY = BargeInPolicy()
@@ -186,3 +187,18 @@ def test_a_short_word_one_letter_from_the_host_own_is_the_player() -> None:
     assert own_words("has not", span(0.9, 1.3, line, 4.0))
     # a longer word written nearly the same is still the host's
     assert own_words("playin", span(0.9, 1.3, "Red is playing.", 2.0))
+
+
+def test_the_host_words_are_placed_by_their_letters_and_pauses() -> None:
+    """A long word takes longer than a short one, and a full stop is a pause: a player's
+    "one" a second after the host's "one" is the player's."""
+    times = word_times("Yes. Absolutely, go", 3.0)
+    (yes, y0, y1), (absolutely, a0, a1), (go, g0, g1) = times
+    assert (yes, absolutely, go) == ("yes", "absolutely", "go")
+    assert y0 == 0.0 and a1 - a0 > 2.5 * (y1 - y0) and a0 - y1 > 0 and g0 - a1 > 0
+    assert abs(g1 - 3.0) < 1e-9
+    line = "Red has one token left, and the game goes on for a long while yet."
+    number = Expectation("number", {"min": 1, "max": 12})
+    assert POLICY.decide(["one"], number, span(1.8, 2.1, line, 4.0), confidence=0.97).stops
+    echo = POLICY.decide(["one"], number, span(0.5, 0.8, line, 4.0), confidence=0.97)
+    assert echo.why == "own words"
