@@ -94,8 +94,8 @@ OWN_LIKE_FROM = 6
 """Letters from which a word nearly the same as the host's counts as its echo. Shorter words
 one letter apart are other words, and the answers a player cuts in with are short: "no"
 beside the host's "not" (ratio 80), "one" beside "on", "eight" beside "right" were taken for
-the host's (bench_barge_in.py seeds 1, 3 and 5: 9 answers said over the host; no echo of
-the host stopped it without this)."""
+the host's (bench_barge_in.py seeds 1 and 3: 9 answers said over the host; over seeds 1, 3
+and 5 no echo of the host stopped it without this)."""
 
 
 class Verdict(Enum):
