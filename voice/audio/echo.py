@@ -175,7 +175,8 @@ class FarEnd:
     """
 
     lead_s: float = 0.05
-    """How far ahead of the captured frame the reference is read (seconds)."""
+    """How long before a captured frame's stamp the reference read for it was played
+    (seconds; negative: after it), until :meth:`calibrate` measures it."""
     keep_s: float = 10.0
     """How much played audio is kept (seconds)."""
     streams: int = 0
@@ -212,12 +213,14 @@ class FarEnd:
 
     def calibrate(self, mic: np.ndarray, captured_at_s: float) -> float | None:
         """Place the reference by the host's own voice in ``mic`` (16 kHz, its first sample
-        captured at ``captured_at_s``): the lead becomes AHEAD_S less the lag of the echo
-        against the reference read at its stamps. Returns that lag (seconds), or None when
+        captured at ``captured_at_s``): the lead becomes the lag of the echo against the
+        reference read at its stamps, less AHEAD_S, so that the echo comes AHEAD_S after the
+        reference read for it (a negative lead reads past the stamps: the sound was heard
+        sooner than stamped). Returns that lag (seconds), or None when
         it was not clear (lead unchanged)."""
         lag = measured_lag_s(mic, self.read(captured_at_s + self.lead_s, len(mic)))
         if lag is not None:
-            self.lead_s = min(MAX_LAG_S, max(0.0, AHEAD_S - lag))
+            self.lead_s = min(MAX_LAG_S, max(-MAX_LAG_S, lag - AHEAD_S))
         return lag
 
     def playing(self, at_s: float) -> bool:
@@ -230,8 +233,11 @@ class FarEnd:
 MAX_LAG_S = 1.0
 """Largest misplacement of the microphone against what was played that is looked for
 (seconds): the two devices' reported latencies are all the placing has to go on."""
-AHEAD_S = 0.03
-"""How far ahead of its echo the reference is put once the lag is measured (seconds)."""
+AHEAD_S = 0.1
+"""How far ahead of its echo the reference is put once the lag is measured (seconds). On the
+PulseAudio null sink the echo then wandered 20-40 ms from where the first second placed it;
+at 0.03 s it came a millisecond before its reference as often as after, and the filter,
+which only takes out an echo of what it was fed before, took out 3 dB of a line."""
 
 
 def measured_lag_s(mic: np.ndarray, reference: np.ndarray, rate_hz: int = ASR_RATE_HZ,

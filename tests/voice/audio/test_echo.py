@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from voice.audio.clips import ASR_RATE_HZ
-from voice.audio.echo import FRAME, FarEnd, SpeexCanceller, available, measured_lag_s
+from voice.audio.echo import AHEAD_S, FRAME, FarEnd, SpeexCanceller, available, measured_lag_s
 
 R = ASR_RATE_HZ
 
@@ -67,4 +67,11 @@ def test_the_lag_of_an_echo_is_measured_and_the_reference_placed_by_it() -> None
     far.write(100.0, (played * 3000).astype(np.int16))
     mic = np.concatenate([played[800:], np.zeros(800)])
     assert far.calibrate(mic, 100.0) == pytest.approx(-0.05, abs=1e-3)
-    assert far.lead_s == pytest.approx(0.08, abs=1e-3)  # 50 ms, and 30 ms ahead
+    # the reference is then read so that the echo comes AHEAD_S after it (the filter can
+    # only take out an echo of what it was fed before)
+    assert measured_lag_s(mic, far.read(100.0, len(mic))) == pytest.approx(AHEAD_S, abs=1e-3)
+    late_far = FarEnd(lead_s=0.0)
+    late_far.write(100.0, (played * 3000).astype(np.int16))
+    assert late_far.calibrate(late, 100.0) == pytest.approx(0.1, abs=1e-3)
+    assert measured_lag_s(late, late_far.read(100.0, len(late))) == pytest.approx(AHEAD_S,
+                                                                                 abs=1e-3)
