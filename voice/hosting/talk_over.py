@@ -194,7 +194,10 @@ class TalkOver:
             # earliest any block allows.
             if self._count_n == 0:
                 self._count_t = captured_s
-            self._count_t = min(self._count_t, captured_s - self._count_n / ASR_RATE_HZ)
+            if not self._placed:
+                # once the reference is placed the count is the line's one clock: moving it
+                # would move the echo against its reference, which the filter had learnt
+                self._count_t = min(self._count_t, captured_s - self._count_n / ASR_RATE_HZ)
             counted = self._count_t + self._count_n / ASR_RATE_HZ
             self._count_n += len(data)
             if not len(self._buf):
@@ -210,6 +213,8 @@ class TalkOver:
                 # So is the rest of a line said in a second stream (the natural voice).
                 if len(self._buf) < CALIBRATE_S * ASR_RATE_HZ:
                     return
+                # placed on the count as it stands now, the clock the line is then worked on
+                self._buf_t = self._count_t + (self._count_n - len(self._buf)) / ASR_RATE_HZ
                 lag = self.far.calibrate(self._buf, self._buf_t)
                 self._placed = True
                 if lag is not None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pytest
 
 from voice.audio.clips import Clip
 from voice.audio.echo import FarEnd
@@ -214,3 +215,51 @@ def test_the_dialogue_says_which_prompt_is_asked_while_it_reads_it() -> None:
     got = dialogue.ask(Ask(say=[Line("common.confirm_quit")], expect="yesno", addressee="Ana"))
     assert got.value is True
     assert ears.expected == [("yesno", ["yes", "no"]), ("command", [])]
+
+
+def test_the_echo_stays_where_the_reference_was_placed_for_the_whole_line() -> None:
+    # Blocks reach the worker late by however long their callback waited (here 80 ms for
+    # the first second, then 0-80 ms). The reference placed after the first second must
+    # stay AHEAD_S before its echo for the rest of the line: the filter learns the echo
+    # where it is, and a reference that wanders 20-40 ms (the null sink, before) makes it
+    # learn again and let the host through.
+    import time
+
+    from voice.audio.clips import ASR_RATE_HZ as RATE
+    from voice.audio.echo import AHEAD_S, measured_lag_s
+
+    class Recording:
+        def __init__(self) -> None:
+            self.near: list[np.ndarray] = []
+            self.far: list[np.ndarray] = []
+
+        def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+            self.near.append(near.copy())
+            self.far.append(far.copy())
+            return near
+
+    rng = np.random.default_rng(1)
+    far, canceller = FarEnd(), Recording()
+    talk = TalkOver(far, OverlapListener(_nothing), BargeInPolicy(), canceller)  # type: ignore[arg-type]
+    voice = rng.normal(0, 3000, 5 * RATE).astype(np.int16)
+    early = int(0.12 * RATE)  # heard 120 ms before its stamp, as on the null sink
+    t0 = time.monotonic()
+    far.stream_started()
+    far.write(t0, voice)
+    talk.line_started("a line", lambda: 5.0, lambda: None)
+    try:
+        for k in range(0, 4 * RATE, 320):
+            late_s = 0.08 if k < RATE else float(rng.uniform(0.0, 0.08))
+            block = voice[k + early:k + early + 320]
+            talk.heard_block(block.tobytes(), t0 + k / RATE + late_s)
+        for _ in range(250):
+            if len(canceller.near) >= (3 * RATE) // 160:
+                break
+            time.sleep(0.02)
+        near, played = np.concatenate(canceller.near), np.concatenate(canceller.far)
+        half = len(near) // 2
+        for lo, hi in ((0, half), (half, len(near))):
+            lag = measured_lag_s(near[lo:hi], played[lo:hi])
+            assert lag == pytest.approx(AHEAD_S, abs=0.002), (lo, lag)
+    finally:
+        talk.close()
