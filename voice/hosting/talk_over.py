@@ -21,11 +21,13 @@ microphone is heard as it is.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import math
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,6 +115,7 @@ class TalkOver:
         """Each lag measured between the microphone and what was played (seconds)."""
         self._worker = threading.Thread(target=self._run, daemon=True, name="talk-over")
         self._worker.start()
+        _OPEN.add(self)
 
     # -- what the game tells it ---------------------------------------------------------
 
@@ -156,8 +159,13 @@ class TalkOver:
             self.skipping = False
             return heard
 
-    def close(self) -> None:
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Stop the worker once it has worked through what is queued: one cut off inside the
+        voice detector (onnxruntime) at interpreter exit aborts the process ("terminate
+        called without an active exception")."""
         self._queue.put(None)
+        if threading.current_thread() is not self._worker:
+            self._worker.join(timeout_s)
 
     # -- the microphone's side ----------------------------------------------------------
 
@@ -249,6 +257,15 @@ class TalkOver:
                     self.skipping = True
                     self._line = None
                     return
+
+
+_OPEN: weakref.WeakSet[TalkOver] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for talk in list(_OPEN):
+        talk.close()
 
 
 class TalkOverMouth(VoiceMouth):

@@ -263,3 +263,11 @@ def test_the_echo_stays_where_the_reference_was_placed_for_the_whole_line() -> N
             assert lag == pytest.approx(AHEAD_S, abs=0.002), (lo, lag)
     finally:
         talk.close()
+
+
+def test_closing_waits_for_the_worker() -> None:
+    # A worker cut off inside the voice detector at interpreter exit aborts the process
+    # ("terminate called without an active exception"): close waits for it.
+    talk = TalkOver(FarEnd(), OverlapListener(_nothing), BargeInPolicy(), None)
+    talk.close()
+    assert not talk._worker.is_alive()
