@@ -104,7 +104,6 @@ class TalkOver:
         self.cut_at_s: float | None = None
         """How far into the line it was stopped (seconds), or None."""
         self._buf = np.zeros(0, dtype=np.int16)
-        self._buf_t = 0.0
         self._count_t = 0.0
         self._count_n = 0
         self._placed = False
@@ -188,6 +187,10 @@ class TalkOver:
             except Exception:  # a failing listener must never take the game down
                 log.exception("talk-over: listening while speaking failed")
 
+    def _buf_start_s(self) -> float:
+        """When the first sample still buffered was captured, on the line's count."""
+        return self._count_t + (self._count_n - len(self._buf)) / ASR_RATE_HZ
+
     def _frames(self, block: bytes, captured_s: float) -> None:
         data = np.frombuffer(block, dtype="<i2")
         if self._resampler is not None:
@@ -206,10 +209,7 @@ class TalkOver:
                 # once the reference is placed the count is the line's one clock: moving it
                 # would move the echo against its reference, which the filter had learnt
                 self._count_t = min(self._count_t, captured_s - self._count_n / ASR_RATE_HZ)
-            counted = self._count_t + self._count_n / ASR_RATE_HZ
             self._count_n += len(data)
-            if not len(self._buf):
-                self._buf_t = counted
             self._buf = np.concatenate([self._buf, data])
             if self.far.streams != self._streams:
                 self._streams = self.far.streams
@@ -222,17 +222,15 @@ class TalkOver:
                 if len(self._buf) < CALIBRATE_S * ASR_RATE_HZ:
                     return
                 # placed on the count as it stands now, the clock the line is then worked on
-                self._buf_t = self._count_t + (self._count_n - len(self._buf)) / ASR_RATE_HZ
-                lag = self.far.calibrate(self._buf, self._buf_t)
+                lag = self.far.calibrate(self._buf, self._buf_start_s())
                 self._placed = True
                 if lag is not None:
                     self.lags_s.append(lag)
                     log.info("talk-over: echo %+.0f ms from its reference; lead now %.0f ms",
                              lag * 1000, self.far.lead_s * 1000)
             while len(self._buf) >= FRAME:
+                t = self._buf_start_s()
                 near, self._buf = self._buf[:FRAME], self._buf[FRAME:]
-                t = self._buf_t
-                self._buf_t += FRAME / ASR_RATE_HZ
                 residual = near
                 if self.canceller is not None:
                     residual = self.canceller.process(near, self.far.read(t, FRAME))
