@@ -200,6 +200,13 @@ class FarEnd:
             while self._chunks and self._chunks[0][0] + len(self._chunks[0][1]) < oldest:
                 self._chunks.pop(0)
 
+    def cut(self, from_s: float) -> None:
+        """Nothing written plays from ``from_s`` on (monotonic s): the line was stopped."""
+        end = round(from_s * ASR_RATE_HZ)
+        with self._lock:
+            self._chunks = [(start, c[:max(0, end - start)]) for start, c in self._chunks
+                            if start < end]
+
     def read(self, captured_at_s: float, n: int) -> np.ndarray:
         """The ``n`` samples that played ``lead_s`` before ``captured_at_s``."""
         start = round((captured_at_s - self.lead_s) * ASR_RATE_HZ)

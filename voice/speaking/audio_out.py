@@ -132,17 +132,15 @@ class SpeakerOut:
             if halt.is_set():
                 outdata[:] = b"\x00" * n
                 raise sd.CallbackAbort
+            if far is not None and started_s[0] is None:
+                # The whole clip is written at its first block, stamped by counting samples
+                # from it: written block by block, the reference for a frame the microphone
+                # had just captured was often not there yet (on the null sink it was read
+                # 250 ms past the stamps, further than the output's latency reached ahead),
+                # and the canceller was fed silence for echo it then could not take out.
+                first = started_s[0] = time.monotonic() + latency_s
+                far.write(first, far16)
             chunk = data[pos:pos + n]
-            if far is not None and pos < len(far16) * clip.rate_hz * 2 // ASR_RATE_HZ:
-                # Stamped by counting samples from the first block: callbacks come in
-                # bursts, and stamping each by the clock overlapped them (the reference
-                # came out garbled, 0.2 correlation with a digital loopback).
-                first = started_s[0]
-                if first is None:
-                    first = started_s[0] = time.monotonic() + latency_s
-                lo = pos // 2 * ASR_RATE_HZ // clip.rate_hz
-                hi = (pos + len(chunk)) // 2 * ASR_RATE_HZ // clip.rate_hz
-                far.write(first + lo / ASR_RATE_HZ, far16[lo:hi])
             pos += len(chunk)
             outdata[: len(chunk)] = chunk
             if len(chunk) < n:
@@ -171,7 +169,13 @@ class SpeakerOut:
         pb.tail_s = max(TAIL_MIN_S, float(stream.latency))
         latency_s = float(stream.latency)  # a block given now is heard this much later
         data += b"\x00" * (2 * round(pb.tail_s * clip.rate_hz))
-        pb._stopper = halt.set
+        def stopper() -> None:
+            halt.set()
+            if far is not None:
+                # an aborted stream drops what it holds: nothing written plays from now on
+                far.cut(time.monotonic() + self._block_ms / 1000)
+
+        pb._stopper = stopper
         if far is not None:
             far.stream_started()
         stream.start()

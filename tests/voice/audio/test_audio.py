@@ -253,6 +253,34 @@ def test_stop_ends_playback_at_once(null_sink: str) -> None:
 
 
 @pytest.mark.audio
+def test_what_is_played_is_in_the_far_end_before_it_is_heard_and_not_after_a_stop(
+        null_sink: str) -> None:
+    """The echo canceller reads what was played for each frame the microphone captured,
+    as soon as it has it: written block by block, the reference was often not there yet
+    (on the null sink the echo is heard before the blocks' stamps), and the canceller was
+    fed silence for the echo it should have taken out."""
+    from voice.audio.echo import FarEnd
+
+    one = _speech()
+    speech = Clip.join([one] * 4, 22050)
+    far = FarEnd(lead_s=0.0)
+    out = SpeakerOut("pulse", far_end=far)
+    pb = out.play(speech)
+    deadline = time.monotonic() + 5
+    while pb.first_audio_s is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert pb.first_audio_s is not None, "the device took no audio"
+    time.sleep(0.05)
+    # the whole line is there from its first block on, up to its last second
+    assert far.playing(pb.first_audio_s + speech.duration_s - 0.5)
+    pb.stop()
+    assert pb.wait(5.0)
+    time.sleep(0.2)
+    # what was never played is silence (the canceller is not fed an echo that never came)
+    assert not far.playing(pb.first_audio_s + speech.duration_s - 0.5)
+
+
+@pytest.mark.audio
 def test_gated_microphone_hears_silence(null_sink: str) -> None:
     gate = MicGate(tail_s=0.0)
     gate.speech_started()  # before the mic opens: sound left in the sink is not heard either

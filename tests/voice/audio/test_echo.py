@@ -75,3 +75,12 @@ def test_the_lag_of_an_echo_is_measured_and_the_reference_placed_by_it() -> None
     assert late_far.calibrate(late, 100.0) == pytest.approx(0.1, abs=1e-3)
     assert measured_lag_s(late, late_far.read(100.0, len(late))) == pytest.approx(AHEAD_S,
                                                                                  abs=1e-3)
+
+
+def test_a_stopped_line_is_silence_in_the_timeline_from_where_it_stopped() -> None:
+    far = FarEnd(lead_s=0.0)
+    far.write(10.0, np.full(R, 1000, dtype=np.int16))
+    far.cut(10.5)
+    assert far.read(10.4, FRAME).all() and not far.read(10.5, FRAME).any()
+    far.cut(9.0)
+    assert not far.read(10.0, FRAME).any()
