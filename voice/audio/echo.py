@@ -230,6 +230,20 @@ class FarEnd:
             self.lead_s = min(MAX_LAG_S, max(-MAX_LAG_S, lag - AHEAD_S))
         return lag
 
+    def track(self, mic: np.ndarray, captured_at_s: float) -> float | None:
+        """Keep the echo AHEAD_S after its reference within a line: where the host's voice in
+        ``mic`` (16 kHz, its first sample captured at ``captured_at_s``) has moved against the
+        reference read for it, the lead moves with it. Returns the move (seconds), or None
+        when the voice was not clear enough to tell (a player talking over it)."""
+        lag = measured_lag_s(mic, self.read(captured_at_s, len(mic)),
+                             max_lag_s=AHEAD_S + TRACK_S, clear=TRACK_CLEAR)
+        if lag is None or abs(lag - AHEAD_S) > TRACK_S:
+            return None
+        moved = lag - AHEAD_S
+        if abs(moved) * ASR_RATE_HZ >= 2:
+            self.lead_s += moved
+        return moved
+
     def playing(self, at_s: float) -> bool:
         """Whether anything was written for time ``at_s``."""
         i = round(at_s * ASR_RATE_HZ)
@@ -245,6 +259,15 @@ AHEAD_S = 0.1
 PulseAudio null sink the echo then wandered 20-40 ms from where the first second placed it;
 at 0.03 s it came a millisecond before its reference as often as after, and the filter,
 which only takes out an echo of what it was fed before, took out 3 dB of a line."""
+
+
+TRACK_S = 0.05
+"""Largest move of the echo within a line that is followed (seconds): on the null sink it
+jumped by 15 ms once in four lines (a dropped block), and the filter, fed a reference 15 ms
+off, took out 0-4 dB for the rest of the line instead of 25-40."""
+TRACK_CLEAR = 0.6
+"""Normalised correlation the host's voice must keep with its reference to be followed:
+under a player talking over it, the peak is not trusted."""
 
 
 def measured_lag_s(mic: np.ndarray, reference: np.ndarray, rate_hz: int = ASR_RATE_HZ,

@@ -58,6 +58,9 @@ log = logging.getLogger("tabletop.talk_over")
 
 CALIBRATE_S = 1.0
 """Seconds at the start of each line that the reference is placed by (see _frames)."""
+TRACK_EVERY_S = 0.5
+"""How often the echo is followed within a line (FarEnd.track), over the last TRACK_WINDOW_S."""
+TRACK_WINDOW_S = 1.0
 ECHO_AFTER_S = 0.4
 """How long after a line ends its echo is still taken out and listened over (seconds):
 then the ordinary listen (behind the mic gate) takes over."""
@@ -108,6 +111,8 @@ class TalkOver:
         self._count_n = 0
         self._placed = False
         """Whether the current line's reference has been placed against the microphone."""
+        self._recent = np.zeros(0, dtype=np.int16)
+        """The microphone's last TRACK_WINDOW_S, as the canceller got it (FarEnd.track)."""
         self._streams = 0
         """The far end's output streams when the reference was last placed."""
         self.lags_s: list[float] = []
@@ -146,6 +151,7 @@ class TalkOver:
             self.cut_at_s = None
             self.listener.reset()
             self._buf = np.zeros(0, dtype=np.int16)
+            self._recent = np.zeros(0, dtype=np.int16)
 
     def line_ended(self) -> None:
         with self._lock:
@@ -234,6 +240,7 @@ class TalkOver:
                 residual = near
                 if self.canceller is not None:
                     residual = self.canceller.process(near, self.far.read(t, FRAME))
+                    self._follow(near, t + FRAME / ASR_RATE_HZ)
                 over = self.listener.feed(residual, near if self.canceller is not None else None)
                 if over is None:
                     continue
@@ -255,6 +262,19 @@ class TalkOver:
                     self.skipping = True
                     self._line = None
                     return
+
+
+    def _follow(self, near: np.ndarray, end_s: float) -> None:
+        """Keep the reference on its echo (FarEnd.track) every TRACK_EVERY_S of a line."""
+        self._recent = np.concatenate([self._recent, near])
+        window = round(TRACK_WINDOW_S * ASR_RATE_HZ)
+        every = round(TRACK_EVERY_S * ASR_RATE_HZ)
+        if len(self._recent) < window + every:
+            return
+        self._recent = self._recent[-window:]
+        moved = self.far.track(self._recent, end_s - window / ASR_RATE_HZ)
+        if moved:
+            log.info("talk-over: echo moved %+.1f ms within the line", moved * 1000)
 
 
 _OPEN: weakref.WeakSet[TalkOver] = weakref.WeakSet()

@@ -77,6 +77,22 @@ def test_the_lag_of_an_echo_is_measured_and_the_reference_placed_by_it() -> None
                                                                                  abs=1e-3)
 
 
+def test_an_echo_that_moves_within_a_line_is_followed_and_talk_over_it_is_not() -> None:
+    rng = np.random.default_rng(3)
+    played = (rng.standard_normal(4 * R) * 3000).astype(np.int16)
+    far = FarEnd(lead_s=0.0)
+    far.write(100.0, played)
+    placed = far.read(101.0, R)  # the reference for a second of microphone at 101 s
+    # the echo moved 7 ms later (a block lost on the way): AHEAD_S + 7 ms after it
+    mic = np.concatenate([np.zeros(int(AHEAD_S * R) + 112), placed])[:R]
+    assert far.track(mic, 101.0) == pytest.approx(0.007, abs=1e-4)
+    assert measured_lag_s(mic, far.read(101.0, R)) == pytest.approx(AHEAD_S, abs=1e-4)
+    assert far.track(mic, 101.0) == 0.0  # where it is now: the lead stays
+    lead = far.lead_s
+    talk = mic + rng.standard_normal(R) * 6000  # a player louder than the echo
+    assert far.track(talk, 101.0) is None and far.lead_s == lead
+
+
 def test_a_stopped_line_is_silence_in_the_timeline_from_where_it_stopped() -> None:
     far = FarEnd(lead_s=0.0)
     far.write(10.0, np.full(R, 1000, dtype=np.int16))
