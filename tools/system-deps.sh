@@ -3,6 +3,8 @@
 # Debian/Ubuntu: apt-get as root. Elsewhere: a clear message naming them.
 set -eu
 need_cmds=("espeak-ng:espeak-ng" "pulseaudio:pulseaudio")
+# paplay: a player's voice from outside the game, in the null-sink test of talking over the host.
+need_cmds+=("paplay:pulseaudio-utils")
 need_libs=("libportaudio.so.2:libportaudio2")
 # The echo canceller that lets players talk over the host (voice/audio/echo.py).
 need_libs+=("libspeexdsp.so.1:libspeexdsp1")
