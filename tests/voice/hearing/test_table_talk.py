@@ -89,6 +89,25 @@ def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
     assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False), alts, grammar)
 
 
+def test_a_number_read_from_a_decode_that_counted_through_talk_is_confirmed() -> None:
+    """The decode counted ("One, two, one, two, three" for a "zero" under talk, 10 dB down)
+    and the reading kept the one its first step leaned to: confirmed, never taken."""
+    from voice.hearing.asr.base import Alternative, Grammar
+    from voice.hearing.asr.whisper import unsure
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.reply_kind import ReplyKind
+
+    grammar = Grammar(ReplyKind.NUMBER, ("zero", "one", "two", "three"))
+    classes = {"one": 0.86, "three": 0.003}
+    for text in (" One, two, one, two, three", " 1, 2, 1, 2, 3"):
+        assert unsure(Decoded(text, -0.5, classes, 50.0, crowded=True), [Alternative("one")],
+                      grammar)
+        assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False),
+                          [Alternative("one")], grammar)  # no talk: as before
+    assert not unsure(Decoded(" One, one.", -0.5, classes, 50.0, crowded=True),
+                      [Alternative("one")], grammar)
+
+
 @pytest.mark.parametrize(("kind", "text", "classes", "heard"), [
     # a quiet, accented "four" (a person's, first step 0.18-0.19): confirmed, not dropped
     (ReplyKind.NUMBER, "four", {"four": 0.18, "five": 0.10, "two": 0.06}, ("four", True)),
