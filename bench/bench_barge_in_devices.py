@@ -123,12 +123,17 @@ def main() -> int:
     parser.add_argument("--per-kind", type=int, default=8,
                         help="commands, and answers, said over the host (half as much talk "
                              "and noise)")
-    parser.add_argument("--misses", action="store_true", help="print each trial gone wrong")
+    parser.add_argument("--misses", action="store_true",
+                        help="print each trial gone wrong, and what was heard over each line")
     args = parser.parse_args()
     if not args.speech.is_dir():
         print(f"error: {args.speech} is not a folder; --speech DIR needs the layout of "
               "../shared/speech", file=sys.stderr)
         return 2
+    if args.misses:  # what the listener heard over each line, and why it did or did not stop
+        import logging
+        logging.basicConfig(format="%(message)s")
+        logging.getLogger("tabletop.talk_over").setLevel(logging.INFO)
     paplay = shutil.which("paplay")
     if paplay is None:
         print("error: no paplay (Debian: apt-get install pulseaudio-utils) to play the "
