@@ -25,7 +25,8 @@ from voice.reply_kind import ReplyKind
 
 pytestmark = pytest.mark.audio
 
-SPEECH = Path(__file__).resolve().parents[3].parent / "shared" / "speech"
+STOP = Path(__file__).resolve().parents[2] / "data" / "speech" / "stop_022cd682_nohash_0.wav"
+"""A person saying "stop" (Speech Commands, tests/data/speech/README.md)."""
 LINE = ("Welcome to Word Up. Each of you rolls the dice in turn, moves round the board, and "
         "answers a question about English on the square you reach, to win tokens of every "
         "colour.")
@@ -48,9 +49,6 @@ def test_a_player_saying_stop_over_the_host_cuts_the_line(request: pytest.Fixtur
         request.getfixturevalue("null_sink")
     except pytest.FixtureLookupError:
         pytest.skip("no null_sink fixture (tests/voice/conftest.py)")
-    stops = sorted((SPEECH / "words" / "stop").glob("*.wav"))
-    if not stops:
-        pytest.skip(f"no human recordings of 'stop' in {SPEECH / 'words' / 'stop'}")
     paplay = shutil.which("paplay")
     if paplay is None:
         pytest.skip("no paplay (pulseaudio-utils) to play the player's voice")
@@ -63,7 +61,7 @@ def test_a_player_saying_stop_over_the_host_cuts_the_line(request: pytest.Fixtur
     mouth, ears = build(whisper, MicGate(tail_s=0.3), input_device="pulse",
                         output_device="pulse", rate="normal", headphones=False,
                         note=notes.append, cut_line=lambda part: f"[{part} ...]")
-    said = read_wav(stops[0])
+    said = read_wav(STOP)
     host = mouth.speaker.render(WARM_UP)
     # as loud as the host at the microphone, as a player across the table (SER 0 dB)
     gain = _rms(host.to_rate(16000).samples) / max(_rms(said.samples), 1.0)
