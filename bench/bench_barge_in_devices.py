@@ -21,7 +21,7 @@ player's clip by its correlation, the host's voice where it ends once the clip i
 out).
 
     .venv/bin/python bench/bench_barge_in_devices.py [--seed 1] [--speech DIR] [--quiet N]
-        [--per-kind N] [--misses]
+        [--per-kind N] [--voice espeak|natural] [--misses]
 """
 
 from __future__ import annotations
@@ -123,6 +123,7 @@ def main() -> int:
     parser.add_argument("--per-kind", type=int, default=8,
                         help="commands, and answers, said over the host (half as much talk "
                              "and noise)")
+    parser.add_argument("--voice", default="espeak", help="the host's voice: espeak or natural")
     parser.add_argument("--misses", action="store_true",
                         help="print each trial gone wrong, and what was heard over each line")
     args = parser.parse_args()
@@ -154,13 +155,15 @@ def run(args: argparse.Namespace, paplay: str) -> int:
     from voice.audio.devices import MicGate
     from voice.hearing.asr.whisper import WhisperRecognizer
     from voice.hosting.talk_over import build
+    from voice.speaking.voices import VoiceKind
 
     started = time.perf_counter()
     rng = random.Random(args.seed)
     notes: list[str] = []
     mouth, ears = build(WhisperRecognizer(alternatives=3), MicGate(tail_s=0.3),
                         input_device="pulse", output_device="pulse", rate="normal",
-                        headphones=False, note=notes.append, cut_line=lambda part: part)
+                        headphones=False, note=notes.append, cut_line=lambda part: part,
+                        voice=VoiceKind(args.voice), game="wordup")
     talk = mouth.talk
     mic = Microphone(ears.inner.audio, talk.heard_block)
     lines = []
@@ -265,7 +268,7 @@ def run(args: argparse.Namespace, paplay: str) -> int:
     emit("devices_stop_ms_p95", float(np.percentile(stop_ms, 95)) if stop_ms else float("nan"),
          "ms")
     print(json.dumps({"detail": {k: f"{v[0]}/{v[1]}" for k, v in sorted(tally.items())},
-                      "seed": args.seed, "seconds": round(time.perf_counter() - started)}),
+                      "seed": args.seed, "voice": args.voice, "seconds": round(time.perf_counter() - started)}),
           file=sys.stderr)
     return 0
 
