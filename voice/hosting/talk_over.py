@@ -61,6 +61,7 @@ CALIBRATE_S = 1.0
 TRACK_EVERY_S = 0.5
 """How often the echo is followed within a line (FarEnd.track), over the last TRACK_WINDOW_S."""
 TRACK_WINDOW_S = 1.0
+"""Seconds of microphone the echo is lined up over: enough speech to be sure of its place."""
 ECHO_AFTER_S = 0.4
 """How long after a line ends its echo is still taken out and listened over (seconds):
 then the ordinary listen (behind the mic gate) takes over."""
@@ -262,7 +263,6 @@ class TalkOver:
                     self.skipping = True
                     self._line = None
                     return
-
 
     def _follow(self, near: np.ndarray, end_s: float) -> None:
         """Keep the reference on its echo (FarEnd.track) every TRACK_EVERY_S of a line."""

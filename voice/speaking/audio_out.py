@@ -169,6 +169,7 @@ class SpeakerOut:
         pb.tail_s = max(TAIL_MIN_S, float(stream.latency))
         latency_s = float(stream.latency)  # a block given now is heard this much later
         data += b"\x00" * (2 * round(pb.tail_s * clip.rate_hz))
+
         def stopper() -> None:
             halt.set()
             if far is not None:

@@ -108,9 +108,10 @@ def test_a_quiet_digit_is_heard_at_a_number_prompt(rec: WhisperRecognizer) -> No
 
 
 def test_stop_and_go_are_commands(rec: WhisperRecognizer) -> None:
-    got = [_hear(rec, p, "yesno", ["yes", "no"]) for p in [*_clips("stop"), *_clips("go")]]
-    want = [("command", "stop")] * 3 + [("command", "resume")] * 3
-    assert sum(g == w for g, w in zip(got, want, strict=True)) >= 5, got
+    stops, goes = _clips("stop"), _clips("go")
+    got = [_hear(rec, p, "yesno", ["yes", "no"]) for p in [*stops, *goes]]
+    want = [("command", "stop")] * len(stops) + [("command", "resume")] * len(goes)
+    assert sum(g == w for g, w in zip(got, want, strict=True)) >= len(want) - 1, got
 
 
 def test_noise_gives_nothing_and_other_words_no_answer(rec: WhisperRecognizer) -> None:
