@@ -214,6 +214,12 @@ def own_words(heard: str, line: LineSpan | None) -> bool:
     return bool(said) and all(_host_places(w, around) for w in said)
 
 
+ECHO_RUN = 2
+"""The host's own words heard in a row at the start of an utterance, from which what follows
+is its echo garbled, not a player: on the null sink the natural voice's "Let me check it
+letter by letter" came through as "let me check what", and "what" (repeat) stopped it."""
+
+
 def without_own_words(heard: str, line: LineSpan | None) -> str:
     """``heard`` less the host's own words around then: the canceller lets some of the host
     through, and an endpointer that hears it right after a player's "stop" makes one
@@ -225,6 +231,7 @@ def without_own_words(heard: str, line: LineSpan | None) -> str:
         return heard
     around = line.words_around()
     players: list[str] = []
+    leading = 0  # the host's words heard before any of the player's
     at = 0  # the host's words come through in the order it said them
     for w in tokens(heard):
         places = _host_places(w, around)
@@ -235,6 +242,9 @@ def without_own_words(heard: str, line: LineSpan | None) -> str:
         if not later:
             return heard  # out of order: the recognizer's garble of the host, left whole
         at = later[0]
+        leading += not players
+    if players and leading >= ECHO_RUN:
+        return heard  # the host's words, then one it garbled ("let me check what"): whole
     return " ".join(players)
 
 

@@ -177,6 +177,19 @@ def test_host_words_out_of_their_order_are_not_taken_off() -> None:
     assert POLICY.decide(["stop that word"], choice, at).verdict is Verdict.STOP_COMMAND
 
 
+def test_the_host_words_then_one_it_garbled_are_its_echo() -> None:
+    """On a sound server the natural voice's "Let me check it letter by letter" came through
+    as "let me check what": taking off "let me check" left "what" (repeat), and the host
+    stopped itself. A player's word before the host's words is still the player's."""
+    line = "Red challenges the spelling of ocean. Let me check it letter by letter."
+    at = span(2.4, 3.3, line, 5.0)
+    assert without_own_words("let me check what", at) == "let me check what"
+    assert not POLICY.decide(["let me check what"], Expectation("command"), at).stops
+    assert without_own_words("stop let me check", at) == "stop"
+    assert POLICY.decide(["stop let me check"], Expectation("command"), at).stops
+    assert without_own_words("check stop", at) == "stop"  # one word of the host's: a player
+
+
 def test_a_short_word_one_letter_from_the_host_own_is_the_player() -> None:
     """A player's "no" or "eight" over "...has not..." / "Get it right" is no echo."""
     line = "Red has not played a card yet. Get it right and you move on."
