@@ -66,7 +66,6 @@ from typing import Any
 import numpy as np
 
 import models
-from content.numbers import number_words
 from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
@@ -178,7 +177,8 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
         return True  # named, and leaned to, but weakly (see _alternatives): confirmed
     if not result.crowded:
         return False
-    if grammar.kind == ReplyKind.NUMBER and len(numbers_named(result.text, classes)) > 1:
+    if (grammar.kind == ReplyKind.NUMBER
+            and len(set(transcript_words(result.text, grammar.kind)) & set(classes)) > 1):
         return True  # the decode counted ("one, two, one, two"), whatever the reading kept
     if not classes:
         return not names_answer(top.text, grammar)
@@ -189,13 +189,6 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
         return bool(named)  # several answers ("one two one"); none is no answer at all
     word = named.pop()
     return word != max(classes, key=classes.__getitem__) or classes[word] < SURE_IN_TALK
-
-
-def numbers_named(text: str, classes: dict[str, float]) -> set[str]:
-    """The different answers of a number prompt a transcript names ("2" and "two" alike)."""
-    words = (w.strip(".,!?;:'\"").lower() for w in text.split())
-    return {number_words(int(w)) if w.isdigit() and int(w) <= 100 else w
-            for w in words} & set(classes)
 
 
 def sure_alone(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
