@@ -76,6 +76,7 @@ from voice.hosting.barge_in import (  # noqa: E402
     overlap_grammar,
 )
 from voice.hosting.voice_adapter import VoiceEars  # noqa: E402
+from voice.reply_kind import ReplyKind  # noqa: E402
 
 R = ASR_RATE_HZ
 SERS = (-5, 0, 5)
@@ -250,22 +251,27 @@ class Outcome:
 
 
 def expectation(prompt: str, options: list[str]) -> tuple[Expectation, Any]:
-    expect, grammar = _prompt(prompt, options)
-    return expect, overlap_grammar(grammar)
+    """The policy's view of the prompt a trial is asked at, and its grammar over the host."""
+    kind, expected, request = prompt_of(prompt, options)
+    return Expectation(kind, request), overlap_grammar(VoiceEars.grammar(kind, expected))
 
 
-def _prompt(prompt: str, options: list[str]) -> tuple[Expectation, Any]:
+def prompt_of(prompt: str, options: list[str]) -> tuple[ReplyKind, list[str], dict[str, Any]]:
+    """The prompt a trial is asked at, as the dialogue tells the ears: its kind, the answers
+    expected, the judge's request."""
     if prompt == "yesno":
-        return Expectation("yesno"), VoiceEars.grammar("yesno", ["yes", "no"])
+        return ReplyKind.YESNO, ["yes", "no"], {}
     if prompt == "number":
-        nums = [str(n) for n in range(0, 13)]
-        return (Expectation("number", {"min": 0, "max": 12}),
-                VoiceEars.grammar("number", nums))
+        return ReplyKind.NUMBER, [str(n) for n in range(13)], {"min": 0, "max": 12}
     if prompt == "choice":
         opts = options or ["ocean", "river", "pond"]
-        return (Expectation("choice", {"options": opts, "answer": 0}),
-                VoiceEars.grammar("choice", opts))
-    return Expectation("command"), VoiceEars.grammar("command", [])
+        return ReplyKind.CHOICE, opts, {"options": opts, "answer": 0}
+    return ReplyKind.COMMAND, [], {}
+
+
+def loudness(x: np.ndarray, kind: str) -> float:
+    """The level a player's clip is set by: its speech's (active_rms), a noise's whole RMS."""
+    return active_rms(x) if kind != "noise" else float(np.sqrt(np.mean(x ** 2))) + 1e-12
 
 
 class Rig:
@@ -417,11 +423,7 @@ def main() -> int:
         if player is not None and ser is not None:
             voice = fftconvolve(player.audio, rng.choice(room.player_rirs))[:len(player.audio)
                                                                            + R // 4]
-            if kind != "noise":
-                voice *= 10 ** (level / 20) * 10 ** (ser / 20) / active_rms(voice)
-            else:
-                voice *= 10 ** (level / 20) * 10 ** (ser / 20) / (np.sqrt(np.mean(voice ** 2))
-                                                                  + 1e-12)
+            voice *= 10 ** (level / 20) * 10 ** (ser / 20) / loudness(voice, kind)
             latest = max(0.2, line_s - len(voice) / R - 0.3)
             at = int(rng.uniform(0.15 * line_s, latest) * R)
             near[at:at + len(voice)] += voice[:len(near) - at]

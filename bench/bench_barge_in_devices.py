@@ -50,6 +50,8 @@ from bench_barge_in import (  # noqa: E402
     emit,
     host_texts,
     load_players,
+    loudness,
+    prompt_of,
     speech_end_s,
 )
 
@@ -58,18 +60,6 @@ from voice.hosting.barge_in import Verdict  # noqa: E402
 from voice.reply_kind import ReplyKind  # noqa: E402
 
 R = ASR_RATE_HZ
-
-
-def prompt_of(prompt: str, options: list[str]) -> tuple[ReplyKind, list[str], dict[str, Any]]:
-    """The prompt a trial is asked at, as the dialogue tells the ears (bench_barge_in._prompt)."""
-    if prompt == "yesno":
-        return ReplyKind.YESNO, ["yes", "no"], {}
-    if prompt == "number":
-        return ReplyKind.NUMBER, [str(n) for n in range(13)], {"min": 0, "max": 12}
-    if prompt == "choice":
-        opts = options or ["ocean", "river", "pond"]
-        return ReplyKind.CHOICE, opts, {"options": opts, "answer": 0}
-    return ReplyKind.COMMAND, [], {}
 
 
 class Microphone:
@@ -197,8 +187,7 @@ def run(args: argparse.Namespace, paplay: str) -> int:
             helper: threading.Thread | None = None
             if player is not None:
                 level = active_rms(host / 32768.0)
-                gain = level / (active_rms(player.audio) if kind != "noise"
-                                else float(np.sqrt(np.mean(player.audio ** 2))) + 1e-12)
+                gain = level / loudness(player.audio, kind)
                 clip16 = np.clip(player.audio * gain * 32767, -32768, 32767).astype(np.int16)
                 wav = Path(tmp) / f"p{n}.wav"
                 write_wav(wav, Clip(clip16, R))
