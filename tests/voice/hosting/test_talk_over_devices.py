@@ -22,6 +22,7 @@ import pytest
 
 from voice.audio.clips import Clip
 from voice.reply_kind import ReplyKind
+from voice.understanding.commands import parse_command
 
 pytestmark = pytest.mark.audio
 
@@ -97,4 +98,5 @@ def test_a_player_saying_stop_over_the_host_cuts_the_line(request: pytest.Fixtur
     assert notes, f"the line was not cut (it took {took_s:.1f} s of {line_s:.1f} s)"
     assert notes[0].endswith("...]") and LINE.startswith(notes[0][1:-5])
     assert took_s < line_s - 1.0
-    assert heard.nbest and heard.nbest[0] == "stop"
+    # the game reads the command as a player put it ("please stop" once in about ten runs)
+    assert heard.nbest and parse_command(heard.nbest[0]) == "stop", heard.nbest
