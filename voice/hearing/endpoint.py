@@ -30,6 +30,10 @@ LETTER_PAUSE_S = 0.25
 """The pause that ends one run of letters inside a spelling (seconds): each run is heard as
 it ends, while the speller goes on."""
 
+LETTER_EARLY_S = 0.1
+"""A run of letters is heard after this much of its LETTER_PAUSE_S, so the decode runs while
+the rest of the pause passes."""
+
 COMPLETE_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.CHOICE, ReplyKind.COLOUR,
                             ReplyKind.COMMAND})
 """Prompts whose answer is complete once said: the utterance ends sooner."""
@@ -103,7 +107,8 @@ class EndpointPolicy:
         # The usual 0.3 s before the letter is kept (it can only hold the pause since
         # the last letter's end): with 0.1 s, Whisper heard 4-5 points fewer letters
         # said alone (bench_hearing.py, 7 espeak voices).
-        return EndpointPolicy(trailing_silence_s=LETTER_PAUSE_S, max_utterance_s=6.0)
+        return EndpointPolicy(trailing_silence_s=LETTER_PAUSE_S, max_utterance_s=6.0,
+                              early_s=LETTER_EARLY_S)
 
 
 @dataclass(frozen=True)
