@@ -24,8 +24,12 @@ from voice.reply_kind import ReplyKind
 SPELLING_PAUSE_S = 1.5
 """A spelling goes on through a pause up to this long (seconds): people spell at their own
 pace, 0.2-0.5 s between letters and often a second or more between the two words of a
-name (shared/speech/spelled). The one pause that ends a spelling, whatever the engine;
-a spelling also ends sooner on a done word or once it has as many letters as the answer."""
+name (shared/speech/spelled). The pause that ends a spelling, whatever the engine (longer,
+UNFINISHED_PAUSE_S, while it has fewer letters than the answer); a spelling also ends
+sooner on a done word or once it has as many letters as the answer."""
+UNFINISHED_PAUSE_S = 2.0
+"""The pause a spelling goes on through while it has fewer letters than the answer
+(seconds): a speller between the two words of a name, or thinking, is not done."""
 LETTER_PAUSE_S = 0.25
 """The pause that ends one run of letters inside a spelling (seconds): each run is heard as
 it ends, while the speller goes on."""

@@ -35,10 +35,10 @@ the letter prompt wrote as letters, and the stretch is decoded again as what was
 the host to ask for the letters.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
-(SHORT_PAUSE_S while it has fewer letters than the answer: a pause between the two words
-of a name does not end it), a done word ("done", "that's it"), or as many letters as the
-longest accepted spelling (``Grammar.verify``). The answer is known only to stop
-listening, never to read the letters, so a misspelling of the same length is heard as
+(UNFINISHED_PAUSE_S, there too, while it has fewer letters than the answer: a pause between
+the two words of a name does not end it), a done word ("done", "that's it"), or as many
+letters as the longest accepted spelling (``Grammar.verify``). The answer is known only to
+stop listening, never to read the letters, so a misspelling of the same length is heard as
 said.
 """
 
@@ -68,7 +68,12 @@ from voice.hearing.asr.whisper_words import (
     spelling_word,
     transcript_words,
 )
-from voice.hearing.endpoint import SPELLING_PAUSE_S, Endpointer, EndpointPolicy
+from voice.hearing.endpoint import (
+    SPELLING_PAUSE_S,
+    UNFINISHED_PAUSE_S,
+    Endpointer,
+    EndpointPolicy,
+)
 from voice.hearing.vad import WINDOW_S
 from voice.hearing.vad import windows as audio_windows
 from voice.reply_kind import ReplyKind
@@ -105,13 +110,10 @@ by a decode of the whole stretch, to see whether the spelling is complete (the r
 count is often off: letters run together are heard as a word)."""
 SPELLING_MAX_S = 40.0
 """The longest spelling (seconds from its first letter): a long name spelled slowly."""
-SHORT_PAUSE_S = 2.0
-"""The pause a spelling goes on through while it has fewer letters than the answer
-(seconds): a speller between the two words of a name, or thinking, is not done."""
 STRAY_S = 0.3
 """A first run shorter than this (seconds), no letter surely heard in it, may be a click, a
 breath or a cough before the speller begins (a letter name lasts 0.3-0.5 s): the pause
-after it ends no spelling before the timeout, and a run more than SHORT_PAUSE_S after it
+after it ends no spelling before the timeout, and a run more than UNFINISHED_PAUSE_S after it
 starts the spelling afresh."""
 STRAY_P = 0.5
 """A stray run's letter is under this probability (0-1) by the letter classifier."""
@@ -390,7 +392,8 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                 spent += decoded.decode_ms / 1000
                 final_ms = decoded.decode_ms
             if transcript_words(decoded.text, ReplyKind.SPELLING):
-                if _stray_only(islands, need) and utt.start_s - islands[0].end_s >= SHORT_PAUSE_S:
+                if (_stray_only(islands, need)
+                        and utt.start_s - islands[0].end_s >= UNFINISHED_PAUSE_S):
                     islands, so_far = [], 0  # the speller began only now
                 islands.append(Island(utt.start_s, utt.speech_end_s, decoded))
                 if ends_with_done(islands):
@@ -416,7 +419,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                                result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
         pause = SPELLING_PAUSE_S
         if need is not None and so_far < need:
-            pause = SHORT_PAUSE_S  # letters still to come: a longer pause between names
+            pause = UNFINISHED_PAUSE_S  # letters still to come: a longer pause between names
         if (islands and not stray and not ends.in_speech
                 and n * WINDOW_S - islands[-1].end_s >= pause):
             break
