@@ -101,7 +101,8 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "ready to go", "i'm ready now",
     ),
     "stop": (
-        "stop", "stop it", "stop talking", "stop reading", "be quiet", "quiet", "quiet please",
+        "stop", "stop it", "stop this", "stop that", "stop talking", "stop reading", "be quiet",
+        "quiet", "quiet please",
         "shut up", "silence", "enough", "that's enough",
     ),
 }

@@ -96,6 +96,8 @@ def test_parse_number(words: str, soundalikes: bool, want: list[int]) -> None:
         ("stop sign", None),
         ("stop stop", "stop"),  # said over and over until the host stops
         ("stop it stop it stop it", "stop"),
+        ("stop this", "stop"),  # as a player puts it, cutting in
+        ("stop this game", None),
         ("stop go", None),
         ("the score", "score"),
         ("yes", None),
