@@ -36,7 +36,8 @@ it ends, while the speller goes on."""
 
 LETTER_EARLY_S = 0.1
 """A run of letters is heard after this much of its LETTER_PAUSE_S, so the decode runs while
-the rest of the pause passes."""
+the rest of the pause passes (35 people spelling names: end of speech to result 840 ms
+median at 0.2 s, 725 ms at this; the natural voice's letter fixes are checked at it)."""
 
 COMPLETE_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.CHOICE, ReplyKind.COLOUR,
                             ReplyKind.COMMAND})

@@ -373,8 +373,8 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
             early = None  # the speller went on: that was half a run
         if (ends.in_speech and early is None and ends.start_s is not None
                 and ends.silence_s >= policy.early_s):
-            # The run is heard while the rest of its pause passes (as for any answer:
-            # the letters said alone were tuned on this cut of the run).
+            # The run is heard while the rest of its pause passes (LETTER_EARLY_S into
+            # it; a letter said alone is heard on this cut of the run too).
             first = max(0, round(ends.start_s / WINDOW_S) - preroll)
             early = rec.letter(np.concatenate(windows[first:]),
                                n * WINDOW_S - ends.silence_s - ends.start_s)
