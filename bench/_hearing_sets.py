@@ -185,7 +185,8 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str,
     judge.doubt_questions) and answered with the letter meant, whichever it is; a torn judgement (a
     spelling's runner-up, a free word's forced check) and one less sure than CONFIRM_BELOW
     are confirmed ("Did you say X?": yes if X is what was meant), and so is a free word
-    heard ``through_talk`` (the ears' Heard.unsure); at a quiz a "no" to a right answer
+    heard ``through_talk`` (the ears' Heard.unsure), and a spelling heard so that spells
+    no accepted answer; at a quiz a "no" to a right answer
     named is a wrong answer.
     """
     from voice.understanding.judge import doubt_questions
@@ -208,6 +209,10 @@ def settle(result: Any, meant: object, accepted: set[str], expect: str,
             return Outcome.JUDGED_WRONG
         return Outcome.CONFIRMED if len(questions) == 1 else Outcome.MORE_CONFIRMATIONS
     named = str(value).lower() if value is not None else ""
+    if through_talk and expect == "spelling" and value and result.verdict == "wrong":
+        # letters heard weakly that spell no answer: "Did you say C-A-N?" (yes if they
+        # are what was spelled: wrong stands; a no asks again)
+        return Outcome.JUDGED_WRONG if named == said else Outcome.ASKED_AGAIN
     if through_talk and expect == "word" and value and result.verdict in ("correct", "wrong"):
         # heard through talk: "Did you say X?" (yes if X is what was meant); a "no" to a
         # wrong answer asks again, to a right one is a wrong answer

@@ -394,7 +394,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                 request["variants"] = VARIANTS[target]
             h = hear(recognizer, stream(audio, f"{target}{style}{said == target}"), "spelling",
                      request, sorted(accepted))
-            outcome = settle(h.result, said, accepted, "spelling")
+            outcome = settle(h.result, said, accepted, "spelling", h.unsure)
             if said == target:
                 run.outcome(f"espeak_spelled_{style}", outcome, (target, style, h))
             elif outcome.taken:
@@ -402,7 +402,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                 print(f"MISSPELLING ACCEPTED: {target} ({style})", file=sys.stderr)
         for c, style, audio in letters_alone():
             h = hear(recognizer, stream(audio, f"{c}{style}"), "spelling", {"answer": c}, [c])
-            run.outcome(f"espeak_letters_{style}", settle(h.result, c, {c}, "spelling"),
+            run.outcome(f"espeak_letters_{style}", settle(h.result, c, {c}, "spelling", h.unsure),
                         (c, style, h))
     if "letters" in sets:
         for clip in letters_human(SPEECH):
@@ -410,12 +410,12 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                            tail_s=SPELLING_TAIL_S)
             what = f"letters_human_{clip.style}"
             h = hear(recognizer, audio, "spelling", {"answer": clip.letter}, [clip.letter])
-            run.outcome(what, settle(h.result, clip.letter, {clip.letter}, "spelling"),
+            run.outcome(what, settle(h.result, clip.letter, {clip.letter}, "spelling", h.unsure),
                         (clip.voice, clip.path.name, h))
             other = other_letter(clip.letter)
             h = hear(recognizer, audio, "spelling", {"answer": other}, [other])
             count(f"{what}.wrong_judged_right",
-                  settle(h.result, clip.letter, {other}, "spelling").taken,
+                  settle(h.result, clip.letter, {other}, "spelling", h.unsure).taken,
                   (clip.voice, clip.path.name, "as", other, h))
     if "spelled" in sets:
         errors = letters = 0
@@ -425,7 +425,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             audio = stream(read(sc.path), sc.path.name, tail_s=SPELLING_TAIL_S)
             target = sc.letters
             h = hear(recognizer, audio, "spelling", {"answer": target}, [target])
-            run.outcome("spelled_human", settle(h.result, target, {target}, "spelling"),
+            run.outcome("spelled_human", settle(h.result, target, {target}, "spelling", h.unsure),
                         (sc.name, h))
             heard = h.result.value if h.result is not None and h.result.command is None else ""
             errors += letter_errors(str(heard or ""), target)
@@ -437,7 +437,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                 spelled_latencies.append(h.latency_ms)
             wrong = misspelt(target)
             h = hear(recognizer, audio, "spelling", {"answer": wrong}, [wrong])
-            taken = settle(h.result, target, {wrong}, "spelling").taken
+            taken = settle(h.result, target, {wrong}, "spelling", h.unsure).taken
             count("spelled_human.misspellings", taken, (sc.name, "as", wrong, h))
             if taken:
                 print(f"MISSPELLING ACCEPTED: {sc.name} as {wrong}", file=sys.stderr)

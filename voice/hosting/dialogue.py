@@ -50,6 +50,7 @@ from voice.hosting.reply_doubts import (
     doubtful_reply,
     heard_through_talk,
     said_instead,
+    spelling_heard_weakly,
     spellings,
     torn,
 )
@@ -351,6 +352,12 @@ class Dialogue:
             if self._confirmed(Line("common.did_you_say", {"said": said_back}), ask.addressee):
                 return Understood("correct", result.value, 1.0, result.heard)
             result = Understood("unclear", None, 0.0, result.heard)  # asked again
+        elif spelling_heard_weakly(ask, heard, result) and ask.confirm is not None:
+            # Letters heard through talk that spell no answer: "Did you say C-A-N?"; a
+            # yes stands as judged (wrong), a no asks for the spelling again
+            if self._confirmed(ask.confirm(result), ask.addressee):
+                return replace(result, confidence=1.0)
+            result = Understood("unclear", None, 0.0, "")  # not "I heard a word"
         elif heard_through_talk(ask, heard, result) and ask.confirm is not None:
             # "Did you say happy?": a yes stands as judged; a no asks again, but to a
             # right answer named at a quiz it is a wrong answer (no second try)

@@ -45,6 +45,17 @@ def heard_through_talk(ask: Ask, heard: Heard, result: Understood) -> bool:
             and not isinstance(result.value, bool) and result.command is None)
 
 
+def spelling_heard_weakly(ask: Ask, heard: Heard, result: Understood) -> bool:
+    """Letters heard weakly (Heard.unsure: talk or noise over them) that spell no right
+    answer: the host was unsure what it heard, so it says them back before judging them
+    wrong ("Did you say C-A-N-B-E-R?"; RULINGS: it may confirm what it was unsure it
+    heard). A reading that spells the answer is never asked about this way."""
+    return (ask.expect == ReplyKind.SPELLING and heard.unsure and not heard.typed
+            and ask.confirm is not None and ask.understand is None
+            and result.verdict == "wrong" and isinstance(result.value, str)
+            and bool(result.value) and result.command is None)
+
+
 def doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
     """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
     doubt = "correct" if heard.unsure else "unclear"

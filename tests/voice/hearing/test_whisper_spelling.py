@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from voice.hearing.asr.base import Grammar
+from voice.hearing.asr.base import Alternative, Grammar
 from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     DOUBT_P,
@@ -21,6 +21,7 @@ from voice.hearing.asr.whisper_spelling import (
     longest_answer,
     said_as_letters,
     unlooped,
+    weakly_heard,
     with_runner_ups,
 )
 
@@ -169,3 +170,13 @@ def test_a_whole_decode_that_echoes_its_prompt_is_no_reading() -> None:
             _island("c", 2.1, 2.5, {"c": 0.9})]
     alts, _, _ = _whole(_Echo(), windows, said, 9, grammar)  # type: ignore[arg-type]
     assert alts[0].text == "n e c"  # where the runs heard N, E, C too, it was said
+
+
+def test_a_reading_with_a_letter_heard_weakly_is_unsure() -> None:
+    """Talk over a letter leaves it weak: the host says such a reading back before judging
+    it wrong (voice.hosting.reply_doubts.spelling_heard_weakly)."""
+    grammar = Grammar(kind="spelling", verify=("cat",))
+    assert not weakly_heard(alternatives(_slots("caf", 0.9), grammar))
+    assert weakly_heard(alternatives(_slots("caf", 0.9)[:2] + _slots("f", 0.3), grammar))
+    assert weakly_heard([Alternative("c a f", None, None, (), False)])  # read from words
+    assert not weakly_heard([])

@@ -639,3 +639,35 @@ def test_a_batch_of_lines_renders_its_later_lines_while_the_first_plays() -> Non
                     Line("sportleisure.answer_was", {"answer": "b"})])
     assert mouth.events == [("prepare", ["The answer was: b."]),
                             ("say", "The answer was: a."), ("say", "The answer was: b.")]
+
+
+@pytest.mark.parametrize(("replies", "want"), [
+    (["yes"], ("wrong", "caf")),   # the player spelled C-A-F: wrong, as judged
+    (["no", "c a t"], ("correct", "cat")),  # misheard through talk: spelled again
+])
+def test_a_spelling_heard_weakly_that_spells_no_answer_is_said_back_first(
+        replies: list[str], want: tuple[str, str]) -> None:
+    """Letters heard through talk (Heard.unsure) that spell no answer: the host was unsure
+    what it heard, so it asks "Did you say C-A-F?" before judging them wrong (RULINGS)."""
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), UnsureEars(["c a f", *replies], "c a f"),
+                        Phrases.load(), FakeTable(), transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": "cat"},
+              confirm=lambda u: Line("common.did_you_say", {"said": "-".join(str(u.value))}))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == want
+    assert out.getvalue().count("Did you say c-a-f?") == 1
+    assert "I heard a word" not in out.getvalue()
+
+
+def test_a_spelling_heard_weakly_that_spells_the_answer_is_not_asked_about() -> None:
+    out = io.StringIO()
+    dialogue = Dialogue(SilentMouth(), UnsureEars(["c a t"], "c a t"), Phrases.load(),
+                        FakeTable(), transcript=Transcript(out))
+    ask = Ask(say=[Line("common.help")], expect="spelling", addressee="Ana",
+              request={"answer": "cat"},
+              confirm=lambda u: Line("common.did_you_say", {"said": "-".join(str(u.value))}))
+    result = dialogue.ask(ask)
+    assert (result.verdict, result.value) == ("correct", "cat")
+    assert "Did you say" not in out.getvalue()
