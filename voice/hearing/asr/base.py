@@ -115,7 +115,8 @@ class Recognition:
     """The room was too loud to hear a player: speech all through the listen, and nothing
     in it clear of the rest (voice.hearing.focus.room_too_loud)."""
     unsure: bool = False
-    """The best transcript's answer was heard weakly through talk: confirm it, never take it."""
+    """The best transcript's answer was heard weakly through talk: confirm it, never take it
+    (a spelling's letters heard weakly are said back only where they spell no answer)."""
 
     @property
     def text(self) -> str:
