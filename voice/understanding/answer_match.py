@@ -18,7 +18,8 @@ combines an n-best list):
 2. An accepted answer appears whole inside the utterance and everything else
    is filler ("yes", "please", "I'd say"), the answer again ("bird bird", the
    decoder writing it twice) or a lone letter ("d dog") -> **correct**; if other content words
-   are there too ("not fled", "fled or flew") -> **unclear** (confirm).
+   are there too ("not fled", "fled or flew") -> **unclear** (confirm), naming the
+   fuller accepted form it sounds like where one holds it ("murder fly": butterfly).
 3. Otherwise rapidfuzz similarity ``s`` (0-100) to the nearest accepted form:
 
    * one word of a multi-word answer ("ice" for "ice cream"), or a contraction
@@ -210,6 +211,23 @@ def answer_key(accepted: tuple[str, ...]) -> AnswerKey:
     return AnswerKey(forms, squashed, light_forms, token_forms, longest, near)
 
 
+def _fuller_form(key: AnswerKey, norm: str, found: str, answer: str) -> str:
+    """The accepted answer to name when ``found`` (a form of ``answer``) was heard inside
+    the longer utterance ``norm``: a longer accepted form holding it that sounds more like
+    the whole utterance, where there is one ("murder fly": butterfly, not fly). The player
+    who said it is asked about what they said, so a "no" is not their right answer
+    denied."""
+    heard = _squash(norm)
+    best, best_ratio = answer, fuzz.ratio(heard, _squash(found))
+    for form, listed in key.forms.items():
+        squashed = _squash(form)
+        if _squash(found) in squashed and len(squashed) > len(_squash(found)):
+            ratio = fuzz.ratio(heard, squashed)
+            if ratio > best_ratio:
+                best, best_ratio = listed, ratio
+    return best
+
+
 def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
     n = len(needle)
     for i in range(len(haystack) - n + 1):
@@ -293,7 +311,7 @@ def judge_one(key: AnswerKey, heard: str, typed: bool = False) -> Verdict:
             # decoder wrote beside it ("d dog"): the answer said plainly. A number is no
             # stray letter ("three one" is two answers: "one" is read as 1).
             return Verdict("correct", answer, 0.9)
-        return Verdict("unclear", answer, 0.5)
+        return Verdict("unclear", _fuller_form(key, norm, " ".join(form_toks), answer), 0.5)
 
     # 3. similarity
     lex = _lexicon()

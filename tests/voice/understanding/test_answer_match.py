@@ -81,6 +81,10 @@ def _word(accepted: list[str], heard: Any) -> tuple[str, Any]:
         (["ice cream"], "ice", ("unclear", "ice cream")),
         (["spoon"], "spoon or fork", ("unclear", "spoon")),
         (["winter"], "not winter", ("unclear", "winter")),
+        # a form heard inside more words is asked as the fuller form it sounds like
+        (["butterfly", "fly"], "murder fly", ("unclear", "butterfly")),
+        (["Michael Jordan", "Jordan"], "my call jordan", ("unclear", "Michael Jordan")),
+        (["Michael Jordan", "Jordan"], "not jordan", ("unclear", "Jordan")),
         (["the beatles"], "the beetles", ("unclear", "the beatles")),  # vowels off, same consonants
         (["mount everest"], "mount everett", ("unclear", "mount everest")),
         (["their"], "they're", ("unclear", "their")),
