@@ -68,6 +68,10 @@ LATE_S = 1.0
 time ends a moment after it)."""
 STATUS_COMMANDS = frozenset({"score", "whose_turn", "where_am_i", "tokens"})
 """Questions about the game the host answers during the brainstorm."""
+SPLIT_TRIES = 2
+"""Tries in a row whose word is heard as several words ("while the beat" for wallaby)
+before the team is asked to spell it instead: a word the recognizer keeps splitting is
+one it cannot hear, and saying it again does not help; its letters are heard one by one."""
 
 READY_PHRASES = (
     "ready", "we're ready", "we are ready", "i'm ready", "i am ready", "ready now",
@@ -224,6 +228,7 @@ def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | 
     line = Line(key("ask_word_or_pass" if may_pass else "ask_word"), {"team": label})
     ask = Ask([line], ReplyKind.WORD, label, confirm=_confirm_word,
               understand=lambda h: read_word(h.nbest, host.lexicon, host.deck.blocklist))
+    split = 0  # the word heard as several words, one try after another
     while True:
         if pending:
             # "Our word is ..." in the brainstorm: confirm it rather than ask again.
@@ -249,6 +254,9 @@ def choose_word(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> str | 
             continue
         if "refused" in value:
             _tell_refusal(dialogue, value["refused"])
+            split = split + 1 if value["refused"][0] == "refused_words" else 0
+            if split >= SPLIT_TRIES:
+                return ""  # letters are easier to hear than this word: spell it instead
             ask.say = [Line(key("ask_word"), {"team": label})]
             continue
         return str(value["word"])

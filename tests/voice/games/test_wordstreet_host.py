@@ -278,6 +278,25 @@ def test_unclear_word_three_times_falls_back_to_spelling_it() -> None:
     assert pos(run, "D") == 1 and host.engine.team == BLUE
 
 
+def test_a_word_heard_as_several_words_twice_is_spelled_instead() -> None:
+    host = new()
+    run = play(host, [*READY, "while the beat", "while the beat", "w a l l a b y", "yes",
+                      "no"])
+    assert run.count("That is more than one word: while the beat.") == 2
+    instead = run.index("Let's do it another way: spell your word for me, letter by letter.")
+    run.index("Is W-A-L-L-A-B-Y the whole word?", instead)
+    run.index("Red team spelled W-A-L-L-A-B-Y.", instead)
+    assert pos(run, "W") == 1
+
+
+def test_a_word_heard_as_several_words_once_is_asked_for_again() -> None:
+    host = new()
+    run = play(host, [*READY, "sand dollar", "cat", "c a t", "no"])
+    assert run.count("That is more than one word") == 1
+    assert not run.count("Let's do it another way")
+    run.index("Cat. Now spell it")
+
+
 def test_letters_unclear_three_times_offer_to_move_the_tiles_for_the_word() -> None:
     host = new()
     run = play(host, [*READY, "cat", "c", "", "hmm...", "blah blah", "yes", "no"])
