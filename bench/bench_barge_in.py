@@ -38,7 +38,7 @@ Figures (JSON lines {"name", "value", "unit"}):
 - cpu_share: processor time of canceller + detector per second of the host's speech.
 
     .venv/bin/python bench/bench_barge_in.py [--seed 1] [--speech DIR] [--quick]
-        [--canceller speexdsp|speexdsp-linear|webrtc|none] [--misses]
+        [--canceller speexdsp|speexdsp-linear|webrtc|none] [--misses] [--trace]
 
 ``--canceller webrtc`` compares WebRTC AEC3 (needs the ``livekit`` wheel); the choice of
 libspeexdsp in voice/audio/echo.py was made on that comparison.
@@ -309,7 +309,9 @@ class Rig:
                                           best[0].confidence if best else None,
                                           forced_score(heard.recognition))
             conf = [a.confidence for a in heard.recognition.alternatives][:1]
-            out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} -> {decision.why} "
+            forced = forced_score(heard.recognition)
+            out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} "
+                             f"{'' if forced is None else f'stop={forced:.2f} '}-> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "
                              f"+{heard.decided_s - heard.speech_end_s:.2f}"
                              f"+{heard.decode_s:.2f}s {heard.residual_db:.1f}dB")
@@ -366,6 +368,8 @@ def main() -> int:
     parser.add_argument("--canceller", default="speexdsp")
     parser.add_argument("--quick", action="store_true", help="a tenth of the corpus")
     parser.add_argument("--misses", action="store_true", help="print each trial gone wrong")
+    parser.add_argument("--trace", action="store_true",
+                        help="print every trial, with what was heard over the line and why")
     args = parser.parse_args()
     if not args.speech.is_dir():
         print(f"error: {args.speech} is not a folder; --speech DIR needs the layout of "
@@ -450,7 +454,7 @@ def main() -> int:
         tally.setdefault(key, [0, 0])
         tally[key][0] += ok
         tally[key][1] += 1
-        if args.misses and (not ok or kind == "command"):
+        if args.trace or (args.misses and (not ok or kind == "command")):
             print(f"{'ok' if ok else 'miss'}: {key} end={end_s or 0:.2f} {room.name} {level:g} dBFS prompt={prompt} "
                   f"said={player.said if player else None} {player.path if player else ''} "
                   f"heard={out.heard} line={text[:50]!r}", file=sys.stderr)
