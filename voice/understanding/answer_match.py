@@ -217,11 +217,11 @@ def _fuller_form(key: AnswerKey, norm: str, found: str, answer: str) -> str:
     the whole utterance, where there is one ("murder fly": butterfly, not fly). The player
     who said it is asked about what they said, so a "no" is not their right answer
     denied."""
-    heard = _squash(norm)
-    best, best_ratio = answer, fuzz.ratio(heard, _squash(found))
+    heard, part = _squash(norm), _squash(found)
+    best, best_ratio = answer, fuzz.ratio(heard, part)
     for form, listed in key.forms.items():
         squashed = _squash(form)
-        if _squash(found) in squashed and len(squashed) > len(_squash(found)):
+        if part in squashed and len(squashed) > len(part):
             ratio = fuzz.ratio(heard, squashed)
             if ratio > best_ratio:
                 best, best_ratio = listed, ratio
