@@ -157,6 +157,7 @@ class Endpointer:
         if self.start_s is None:
             if probability >= p.threshold:
                 self.start_s = t_s
+                self.silence_s = 0.0  # not the last utterance's trailing silence
                 self._last_speech_end = end_of_window
                 self._voiced_s = self.window_s
                 self._last_loud_end = end_of_window
