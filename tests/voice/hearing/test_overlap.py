@@ -73,3 +73,45 @@ def test_an_utterance_the_canceller_took_most_of_is_not_decoded(speech: np.ndarr
     listener.reset()
     player = (speech.astype(np.float64) * 10 ** (-7 / 20)).astype(np.int16)
     assert len(_feed(listener, player, speech)) == 1
+
+
+def test_an_utterance_is_decoded_while_its_trailing_silence_passes(speech: np.ndarray) -> None:
+    """The host stops sooner: the decode starts at early_s of silence, not at the end."""
+    from voice.hearing.overlap import OVERLAP_POLICY
+
+    listener: OverlapListener
+    at: list[float] = []
+
+    class Timed(Decoder):
+        def __call__(self, samples: np.ndarray, grammar: Grammar) -> Recognition:
+            at.append(listener.now_s)
+            return super().__call__(samples, grammar)
+
+    decode = Timed()
+    listener = OverlapListener(decode)
+    found = _feed(listener, speech, speech)
+    assert len(found) == 1 and len(at) == 1
+    heard = found[0]
+    assert at[0] < heard.decided_s
+    assert at[0] - heard.speech_end_s < OVERLAP_POLICY.trailing_silence_s
+
+
+def test_an_early_decode_the_player_talked_on_after_is_dropped() -> None:
+    from voice.speaking.tts import Pyttsx3Speaker
+
+    tts = Pyttsx3Speaker()
+
+    def said(word: str) -> np.ndarray:  # the word without the TTS's silence around it
+        x = tts.render(word).to_rate(R).samples
+        loud = np.nonzero(np.abs(x) > 300)[0]
+        return x[loud[0]:loud[-1] + 1]
+
+    one, two = said("stop"), said("please")
+    gap = np.zeros(int(0.12 * R), np.int16)  # over early_s, under the trailing silence
+    audio = np.concatenate([np.zeros(R // 2, np.int16), one, gap, two, np.zeros(R, np.int16)])
+    decode = Decoder()
+    listener = OverlapListener(decode)
+    found = _feed(listener, audio, audio)
+    assert len(found) == 1
+    assert len(decode.segments) >= 2  # "stop" heard early, then dropped
+    assert len(decode.segments[-1][0]) / R > (len(one) + len(two)) / R  # both words
