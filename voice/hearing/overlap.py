@@ -84,7 +84,8 @@ class Overheard:
     decided_s: float
     """Where the endpointer decided the utterance was over."""
     decode_s: float
-    """Wall time the recognizer took (seconds): the host stops this much after decided_s."""
+    """Wall time the recognizer took past decided_s (seconds; of a decode begun during the
+    trailing silence, only what outlasted it): the host stops this much after decided_s."""
     residual_db: float = 0.0
     """Its loudest speech window's residual less the microphone's level (dB): near 0 where a
     player is louder than the host's echo, -7 or less where the canceller explained most of
@@ -166,10 +167,11 @@ class OverlapListener:
             utt = self._ends.feed(self._n * WINDOW_S, prob)
             self._n += 1
             ends = self._ends
-            if self._early is not None and ends.in_speech and ends.silence_s < self.policy.early_s:
+            early_s = self.policy.early_s
+            if self._early is not None and ends.in_speech and ends.silence_s < early_s:
                 self._early = None  # the speaker went on: that was half an utterance
-            if (utt is None and found is None and self._early is None and ends.in_speech
-                    and ends.start_s is not None and ends.silence_s >= self.policy.early_s):
+            if (utt is None and found is None and self._early is None
+                    and ends.start_s is not None and ends.silence_s >= early_s):
                 start = round(ends.start_s / WINDOW_S) - self._kept_from
                 voiced = self._ratios[max(0, start):]
                 if not voiced or max(voiced) >= ECHO_RATIO_DB:
