@@ -305,11 +305,10 @@ class Rig:
                 continue
             span = LineSpan(text, line_s, heard.start_s, heard.speech_end_s)
             best = heard.recognition.alternatives[:1]
-            decision = self.policy.decide(heard.recognition.heard, expect, span,
-                                          best[0].confidence if best else None,
-                                          forced_score(heard.recognition))
-            conf = [a.confidence for a in heard.recognition.alternatives][:1]
             forced = forced_score(heard.recognition)
+            decision = self.policy.decide(heard.recognition.heard, expect, span,
+                                          best[0].confidence if best else None, forced)
+            conf = [a.confidence for a in heard.recognition.alternatives][:1]
             out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} "
                              f"{'' if forced is None else f'stop={forced:.2f} '}-> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "

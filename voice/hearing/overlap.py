@@ -140,6 +140,18 @@ class OverlapListener:
     def in_speech(self) -> bool:
         return self._ends.in_speech
 
+    def _voiced_since(self, start_s: float) -> list[float]:
+        """The kept windows' residual ratios (see reset) from the window at ``start_s`` on."""
+        return self._ratios[max(0, round(start_s / WINDOW_S) - self._kept_from):]
+
+    def _decoded(self, start_s: float, preroll: int) -> tuple[Recognition, float]:
+        """The kept audio from ``start_s`` (with its pre-roll) heard with the grammar, and the
+        decode's wall time (seconds)."""
+        first = max(0, round(start_s / WINDOW_S) - self._kept_from - preroll)
+        c0 = time.perf_counter()
+        rec = self.decode(np.concatenate(self._kept[first:]), self.grammar)
+        return rec, time.perf_counter() - c0
+
     def feed(self, samples: np.ndarray, near: np.ndarray | None = None) -> Overheard | None:
         """Residual audio (int16 or float32 at 16 kHz); the utterance that ended in it, if any
         (one per call: feed in small blocks, as audio arrives). ``near`` is the same stretch
@@ -172,40 +184,36 @@ class OverlapListener:
                 self._early = None  # the speaker went on: that was half an utterance
             if (utt is None and found is None and self._early is None
                     and ends.start_s is not None and ends.silence_s >= early_s):
-                start = round(ends.start_s / WINDOW_S) - self._kept_from
-                voiced = self._ratios[max(0, start):]
-                if not voiced or max(voiced) >= ECHO_RATIO_DB:
+                voiced = self._voiced_since(ends.start_s)
+                if not _echo_only(voiced):
                     # heard while the rest of the trailing silence passes (live, it is
                     # real time): the host need not wait for both
-                    c0 = time.perf_counter()
-                    rec = self.decode(np.concatenate(self._kept[max(0, start - preroll):]),
-                                      self.grammar)
-                    self._early = (self.now_s, rec, time.perf_counter() - c0)
+                    self._early = (self.now_s, *self._decoded(ends.start_s, preroll))
             if utt is not None and found is None:
-                start = round(utt.start_s / WINDOW_S) - self._kept_from
-                voiced = self._ratios[max(0, start):]
+                voiced = self._voiced_since(utt.start_s)
                 early, self._early = self._early, None
-                if voiced and max(voiced) < ECHO_RATIO_DB:
+                if _echo_only(voiced):
                     self.echo_utterances += 1  # the canceller explained all of it
-                elif early is not None:
-                    at_s, rec, wall_s = early
-                    # only the part of the decode that outlasted the silence delays the stop
-                    found = Overheard(rec, utt.start_s, utt.speech_end_s, utt.decided_s,
-                                      max(0.0, wall_s - (utt.decided_s - at_s)),
-                                      max(voiced) if voiced else 0.0)
                 else:
-                    first = max(0, start - preroll)
-                    segment = np.concatenate(self._kept[first:])
-                    c0 = time.perf_counter()
-                    rec = self.decode(segment, self.grammar)
+                    if early is not None:
+                        at_s, rec, wall_s = early
+                        # only the part of the decode that outlasted the silence delays
+                        # the stop
+                        wall_s = max(0.0, wall_s - (utt.decided_s - at_s))
+                    else:
+                        rec, wall_s = self._decoded(utt.start_s, preroll)
                     found = Overheard(rec, utt.start_s, utt.speech_end_s, utt.decided_s,
-                                      time.perf_counter() - c0,
-                                      max(voiced) if voiced else 0.0)
+                                      wall_s, max(voiced) if voiced else 0.0)
             if not self._ends.in_speech and len(self._kept) > preroll:
                 del self._kept[:len(self._kept) - preroll]
                 del self._ratios[:len(self._ratios) - preroll]
                 self._kept_from = self._n - len(self._kept)
         return found
+
+
+def _echo_only(voiced: list[float]) -> bool:
+    """Whether no speech window of an utterance came within ECHO_RATIO_DB of the microphone."""
+    return bool(voiced) and max(voiced) < ECHO_RATIO_DB
 
 
 def _float(samples: np.ndarray) -> np.ndarray:
