@@ -20,6 +20,7 @@ from voice.hearing.asr.whisper_spelling import (
     letters_heard,
     longest_answer,
     said_as_letters,
+    spelled_in_nato,
     unlooped,
     weakly_heard,
     with_runner_ups,
@@ -147,13 +148,17 @@ def test_the_beam_search_reads_a_real_spelling_as_letters_best_first(whisper: ob
 
 
 class _Echo:
-    """Stands in for a recognizer whose whole decode writes back its prompt's letters."""
+    """Stands in for a recognizer whose whole decode writes back its prompt's letters
+    (``times`` over: the decoder loops on them)."""
+
+    def __init__(self, times: int = 1) -> None:
+        self.times = times
 
     def encode_stretch(self, samples: np.ndarray) -> str:
         return "encoded"
 
     def stretch_letters(self, encoded: object, prompt: str, max_tokens: int) -> list[Slot]:
-        return _slots("".join(PROMPT_LETTERS))
+        return _slots("".join(PROMPT_LETTERS) * self.times)
 
 
 def test_a_whole_decode_that_echoes_its_prompt_is_no_reading() -> None:
@@ -166,6 +171,8 @@ def test_a_whole_decode_that_echoes_its_prompt_is_no_reading() -> None:
             _island("t", 2.1, 2.5, {"t": 0.8, "d": 0.2})]
     alts, _, _ = _whole(_Echo(), windows, runs, 9, grammar)  # type: ignore[arg-type]
     assert [a.text for a in alts] == ["n o t"]  # the runs' letters, not "n e c"
+    alts, _, _ = _whole(_Echo(8), windows, runs, 9, grammar)  # type: ignore[arg-type]
+    assert [a.text for a in alts] == ["n o t"]  # nor "n e c n e c n e c ..." cut to one
     said = [_island("n", 0.5, 0.9, {"n": 0.9, "m": 0.1}), _island("e", 1.3, 1.7, {"e": 0.9}),
             _island("c", 2.1, 2.5, {"c": 0.9})]
     alts, _, _ = _whole(_Echo(), windows, said, 9, grammar)  # type: ignore[arg-type]
@@ -180,3 +187,29 @@ def test_a_reading_with_a_letter_heard_weakly_is_unsure() -> None:
     assert weakly_heard(alternatives(_slots("caf", 0.9)[:2] + _slots("f", 0.3), grammar))
     assert weakly_heard([Alternative("c a f", None, None, (), False)])  # read from words
     assert not weakly_heard([])
+
+
+def test_nato_words_said_one_by_one_are_read_from_the_runs_with_a_weak_one_asked() -> None:
+    """The letter prompt garbles NATO words in the whole decode (Word Up's demo: a right
+    N-E-I-G-H-B-O-U-R in NATO words read as "n e c" and judged wrong); a fast Golf the NATO
+    reader missed is read as a letter name, J, D and G nearly alike: each is offered."""
+    from voice.hearing.asr.whisper_spelling import _whole
+
+    def nato(letter: str, start: float) -> Island:
+        return Island(start, start + 0.5, Decoded(letter, -0.1, {letter: 1.0}, 1.0, nato=True))
+
+    runs = [nato(c, 0.5 + k) for k, c in enumerate("nei")]
+    runs.append(_island("j", 3.5, 3.8, {"j": 0.16, "d": 0.117, "g": 0.116, "e": 0.6 / 23}))
+    runs += [nato(c, 4.5 + k) for k, c in enumerate("hbour")]
+    grammar = Grammar(kind="spelling", verify=("neighbour",))
+    windows = [np.zeros(512, np.float32)] * 300
+    alts, letters, _ = _whole(_Echo(8), windows, runs, 9, grammar)  # type: ignore[arg-type]
+    texts = [a.text for a in alts]
+    assert texts[0] == "n e i j h b o u r" and letters == 9
+    assert {"n e i g h b o u r", "n e i d h b o u r"} <= set(texts)
+    assert weakly_heard(alts)
+    assert spelled_in_nato(runs[:2]) is None  # two runs: a name said whole, perhaps
+    names = [_island(c, 0.5 + k, 0.9 + k, {c: 0.9, "z": 0.1}) for k, c in enumerate("neig")]
+    assert spelled_in_nato([*names, *runs[4:6]]) is None  # mostly letter names: not NATO
+    together = Island(4.5, 5.6, Decoded("h b", -0.1, {}, 1.0, nato=True))
+    assert spelled_in_nato([*runs[:4], together]) is None  # words run together can loop

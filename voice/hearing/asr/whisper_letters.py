@@ -92,6 +92,8 @@ class Decoded:
     """Talk was heard around the answer, and left out (voice.hearing.focus)."""
     verified_lp: float | None = None
     """The verified answer's mean log-probability per token, forced after the audio."""
+    nato: bool = False
+    """A run of a spelling heard as NATO words (their letters are the text)."""
 
 
 class LetterEars:
@@ -255,7 +257,8 @@ class LetterEars:
             probs = {c: math.sqrt(p * sharp.get(c, 0.0)) for c, p in probs.items()}
             probs = self._with_head(probs, encoded, samples)
             text = max(probs, key=probs.__getitem__) if probs else text
-        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000)
+        return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000,
+                       nato=nato is not None)
 
     def _with_head(self, probs: dict[str, float], encoded: Any, samples: np.ndarray
                    ) -> dict[str, float]:

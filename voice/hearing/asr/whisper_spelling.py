@@ -15,8 +15,9 @@ A spelling of several runs is the whole decode's reading (with a decoder loop cu
 runs cut apart hear letters worse than the whole stretch in its context. Two things the
 runs still give it: a first letter it dropped (where the first run reads as that letter
 and then the whole decode's first letters, or was one letter surely heard), and NATO
-words said one by one, each heard for sure, which are their letters (the letter prompt
-garbles them in the whole decode). A single run is
+words said one by one: where most runs were heard as NATO words, or each run was surely
+heard, the runs' letters are the spelling (the letter prompt garbles NATO words in the
+whole decode), a weak one asked about. A single run is
 read by both: where it was one letter said alone, the island's letter stands (a letter
 heard alone is heard better), with the whole decode's as runner-up; where it was letters
 run together, the whole reading stands, checked by the island: letters both heard are
@@ -98,6 +99,9 @@ STRETCH_TOKENS = 96
 DOUBT_P = 0.12
 """A letter's runner-up at or above this probability (0-1) is offered as an alternative
 (that letter swapped), for the host to ask about; below it the letter is taken as heard."""
+TORN_SHARE = 0.5
+"""A letter heard weakly, with others nearly as likely (at least this share of its
+probability), has each of them offered too (a fast Golf heard as J 0.16, D 0.12, G 0.12)."""
 MAX_SWAPS = 6
 """Alternatives with one letter swapped, at most (the likeliest runner-ups)."""
 LONGEST_LETTER_S = 1.2
@@ -316,9 +320,9 @@ def alternatives(slots: list[Slot], grammar: Grammar) -> list[Alternative]:
     alts = [Alternative(best, conf, None, (), allowed_sequence(best, grammar))]
     doubts = []
     for k, slot in enumerate(slots):
-        runner = slot.runner_up()
-        if runner is not None and runner[1] >= DOUBT_P:
-            doubts.append((runner[1], k, runner[0]))
+        top = slot.probs.get(slot.letter, 0.0)
+        doubts += [(p, k, c) for c, p in slot.probs.items()
+                   if c != slot.letter and (p >= DOUBT_P or p >= TORN_SHARE * top)]
     for p, k, letter in sorted(doubts, reverse=True)[:MAX_SWAPS]:
         swapped = " ".join(letter if j == k else s.letter for j, s in enumerate(slots))
         alts.append(Alternative(swapped, p, None, (), allowed_sequence(swapped, grammar)))
@@ -488,12 +492,18 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     last = min(len(windows), round(islands[-1].end_s / WINDOW_S) + preroll)
     lead = np.zeros(round(STRETCH_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
     samples = np.concatenate([lead, *windows[first:last], lead])
+    in_nato = spelled_in_nato(islands)
+    if in_nato is not None:
+        return alternatives(in_nato, grammar), len(in_nato), None
     encoded = rec.encode_stretch(samples)
     whole = rec.stretch_letters(encoded, STRETCH_PROMPT, STRETCH_TOKENS)
     joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
-    if (isinstance(whole, list) and tuple(s.letter for s in whole) == PROMPT_LETTERS
+    if (isinstance(whole, list)
+            and tuple(s.letter for s in unlooped(whole)) == PROMPT_LETTERS
             and tuple(joined.split()) != PROMPT_LETTERS):
-        whole = ""  # the decoder echoed its prompt: the runs' letters are all there is
+        # the decoder echoed its prompt ("n e c n e c ..."): the runs' letters are all
+        # there is
+        whole = ""
     if isinstance(whole, list):
         if whole and not spelling_word(joined.split()):
             letters = fused(whole, islands)
@@ -525,6 +535,32 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     return [Alternative(t, None, None, (), allowed_sequence(t, grammar))
             for t in dict.fromkeys(t for t in texts if t)], min(letters_in(whole_text),
                                                                 letters_in(joined)), None
+
+
+NATO_SHARE = 0.5
+"""Runs of a spelling at least this share of which (0-1) were heard as NATO words were a
+spelling in NATO words: read from the runs (spelled_in_nato)."""
+NATO_FROM = 3
+"""Runs from which a spelling can be told to be in NATO words (a word or two could be a
+name said whole that sounded like one)."""
+
+
+def spelled_in_nato(islands: list[Island]) -> list[Slot] | None:
+    """The letters of a spelling said in NATO words one by one (NATO_SHARE, NATO_FROM),
+    each run's letter with its probabilities (a run the NATO reader missed, "gal" for a
+    fast Golf, is read as a letter name and asked about where unsure); None where it was
+    not, or a run was not one letter.
+
+    The letter prompt garbles NATO words in the whole decode (it writes Romeo as
+    "r o m e", or loops on the prompt's own letters), and each word heard alone is sure."""
+    if len(islands) < NATO_FROM:
+        return None
+    if sum(i.decoded.nato for i in islands) < NATO_SHARE * len(islands):
+        return None
+    per_island = [island_slots(i) for i in islands]
+    if not all(len(slots) == 1 for slots in per_island):
+        return None  # NATO words run together: the reader can loop ("n e n e" for two)
+    return [slots[0] for slots in per_island]
 
 
 RUNNER_UP_GAP = 0.1
