@@ -208,6 +208,13 @@ def test_nato_words_said_one_by_one_are_read_from_the_runs_with_a_weak_one_asked
     assert texts[0] == "n e i j h b o u r" and letters == 9
     assert {"n e i g h b o u r", "n e i d h b o u r"} <= set(texts)
     assert weakly_heard(alts)
+    # Golf read surely as a letter name: still a guess among NATO words, said back before
+    # the spelling is judged wrong
+    sure = [*runs[:3], _island("a", 3.5, 3.8, {"a": 0.9, "e": 0.1}), *runs[4:]]
+    alts = _whole(_Echo(), windows, sure, 9, grammar)[0]  # type: ignore[arg-type]
+    assert alts[0].text == "n e i a h b o u r" and weakly_heard(alts)
+    assert not weakly_heard(_whole(_Echo(), windows, runs[:3] + runs[4:], 9,  # type: ignore[arg-type]
+                                   grammar)[0])
     assert spelled_in_nato(runs[:2]) is None  # two runs: a name said whole, perhaps
     names = [_island(c, 0.5 + k, 0.9 + k, {c: 0.9, "z": 0.1}) for k, c in enumerate("neig")]
     assert spelled_in_nato([*names, *runs[4:6]]) is None  # mostly letter names: not NATO

@@ -560,7 +560,20 @@ def spelled_in_nato(islands: list[Island]) -> list[Slot] | None:
     per_island = [island_slots(i) for i in islands]
     if not all(len(slots) == 1 for slots in per_island):
         return None  # NATO words run together: the reader can loop ("n e n e" for two)
-    return [slots[0] for slots in per_island]
+    return [slots[0] if island.decoded.nato else _guessed(slots[0])
+            for slots, island in zip(per_island, islands, strict=True)]
+
+
+GUESSED_P = 0.4
+"""The most a letter is believed (0-1, under SURE_SPELLING) where it was read as a letter
+name among NATO words: a NATO word the reader missed, so the letter is a guess, and a
+reading with it that spells no answer is said back before it is judged wrong."""
+
+
+def _guessed(slot: Slot) -> Slot:
+    probs = dict(slot.probs)
+    probs[slot.letter] = min(probs.get(slot.letter, 0.0), GUESSED_P)
+    return Slot(slot.letter, probs)
 
 
 RUNNER_UP_GAP = 0.1
