@@ -485,8 +485,11 @@ class Dialogue:
             for places, heard_letter, other in doubt_questions(result.doubt):
                 first, second = heard_letter.upper(), other.upper()
                 key = "common.which_letter" if len(places) == 1 else "common.which_double"
+                # the two letters as the accepted ones: the listen ends at one letter
                 which = Ask(say=[Line(key, {"first": first, "second": second})],
                             expect=ReplyKind.SPELLING, addressee=ask.addressee,
+                            request={"answer": heard_letter, "variants": [other],
+                                     "places": list(places)},
                             understand=partial(_one_letter, choices=(heard_letter, other)),
                             default=Understood("correct", heard_letter, 1.0, ""))
                 said_letter = str(self.ask(which).value)

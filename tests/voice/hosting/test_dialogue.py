@@ -359,8 +359,11 @@ def test_spelling_letters_the_recognizer_also_heard_are_asked_about_one_by_one()
 def test_the_reply_to_which_letter_may_name_a_third(reply: str, verdict: str) -> None:
     """"Was that B or C?" answered "D": the speller says D was said, and the spelling is
     judged with D there (a sound-alike said for the answer is never taken unasked)."""
+    expects: list[object] = []
+
     class Torn(SpokenEars):
         def listen(self, kind: str, expected: object, timeout_s: float) -> Heard:
+            expects.append(expected)
             heard = super().listen(kind, expected, timeout_s)
             return Heard(("b", "c")) if heard.nbest == ("b",) else heard
 
@@ -370,6 +373,8 @@ def test_the_reply_to_which_letter_may_name_a_third(reply: str, verdict: str) ->
     result = dialogue.ask(ask)
     assert result.verdict == verdict
     assert result.value == {"b": "b", "c": "c", "d": "d", "delta": "d"}[reply]
+    # the question's listen expects one letter, the two asked about (it ends at one)
+    assert list(expects[-1]) == ["b", "c"]  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize(("reply", "verdict"), [("double t", "correct"), ("t", "correct"),
