@@ -92,13 +92,32 @@ def test_meter_counts_from_audio_end_to_first_clip_only() -> None:
 
 def test_timed_source_marks_the_end_of_speech_not_of_the_tail() -> None:
     ticks = iter(range(100))
-    source = TimedSource(Clip.silence(0.1, 16000), clock=lambda: float(next(ticks)), tail_s=0.5)
+    source = TimedSource(Clip.silence(0.1, 16000), clock=lambda: float(next(ticks)), tail_s=0.5,
+                         lead_s=0.05)
     reads = 0
     while source.read(800):
         reads += 1
         if source.end_s is not None:
             break
-    assert reads == 2 and source.end_s == 0.0  # 1600 samples of speech = 2 reads of 800
+    # 800 samples of silence before the player speaks, then 1600 of speech: 3 reads of 800
+    assert reads == 3 and source.end_s == 0.0 and source.speech_s == 0.15
+
+
+def test_a_player_asked_which_letter_says_the_one_they_spelled_there() -> None:
+    """"Was that E or C?" after a spelling: the letter the player meant at that place."""
+    policy = PlayerPolicy(random.Random(0), 0.0, "names")
+    spelling = Ask([Line("wordup.spelling", {})], "spelling", "Ben",
+                   request={"answer": "prejudice"})
+    meant = policy.reply("spelling", ["prejudice"], spelling).spelled
+    assert meant != "prejudice"  # misspelled (p_correct 0)
+    k = next(k for k, (a, b) in enumerate(zip(meant, "prejudice")) if a != b)
+    other = "z" if meant[k] != "z" else "y"
+    for first, second in ((meant[k], other), (other, meant[k])):
+        which = Ask([Line("common.which_letter", {"first": first, "second": second})],
+                    "spelling", "Ben",
+                    request={"answer": first, "variants": [second], "places": [k]})
+        said = policy.reply("spelling", [first, second], which)
+        assert said.spelled == meant[k] and said.text == spoken_letters(meant[k], "names")
 
 
 def test_level_and_percentile() -> None:
@@ -106,3 +125,25 @@ def test_level_and_percentile() -> None:
     assert rms_dbfs(at_level(clip, -40.0).samples) == pytest.approx(-40.0, abs=0.2)
     assert percentile([5, 1, 4, 2, 3, 6, 7, 8, 9, 10], 90) == 9
     assert percentile([], 90) == 0.0
+
+
+def test_the_demo_hands_the_host_what_the_ears_heard_unsure_included() -> None:
+    """A reply the ears were unsure of (talk, a guessed letter) is said back by the host
+    in a game; the demo's players must meet the same host."""
+    pytest.importorskip("pyttsx3")
+    from voice.commands.demo.game import PLAYER_VOICE, SimulatedEars, _Speaker
+    from voice.hearing.asr.base import Alternative, Recognition
+
+    class Unsure:
+        name = "unsure"
+
+        def listen(self, audio: object, grammar: object, timeout_s: float) -> Recognition:
+            while audio.read(512):  # type: ignore[attr-defined]
+                pass
+            return Recognition(alternatives=(Alternative("c a t"),), engine=self.name,
+                               speech_end_ms=500.0, result_at_ms=700.0, unsure=True)
+
+    ears = SimulatedEars(Unsure(), _Speaker(PLAYER_VOICE),  # type: ignore[arg-type]
+                         PlayerPolicy(random.Random(0), 1.0), ReplyMeter())
+    heard = ears.listen("spelling", ["cat"], 5.0)  # type: ignore[arg-type]
+    assert heard.nbest == ("c a t",) and heard.unsure

@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
@@ -159,15 +159,24 @@ class MeteredOut:
 # -- the players' side -----------------------------------------------------------------
 
 
+LEAD_S = 0.3
+"""Silence before a player's reply (seconds): a microphone is open before anyone speaks,
+and without it the first word's onset is lost to the voice detector's pre-roll (Alpha,
+the first word of a spelling, was heard as D)."""
+
+
 class TimedSource:
     """A clip fed to a recognizer as if live, noting when its last voiced sample was read."""
 
-    def __init__(self, clip: Clip, clock: Callable[[], float], tail_s: float = 1.0) -> None:
+    def __init__(self, clip: Clip, clock: Callable[[], float], tail_s: float = 1.0,
+                 lead_s: float = LEAD_S) -> None:
         self.rate_hz = ASR_RATE_HZ
-        speech = clip.to_rate(ASR_RATE_HZ).samples
+        lead = np.zeros(int(lead_s * ASR_RATE_HZ), dtype=np.int16)
+        speech = np.concatenate([lead, clip.to_rate(ASR_RATE_HZ).samples])
         self._speech_bytes = len(speech) * 2
         self.speech_s = len(speech) / ASR_RATE_HZ
-        """Length of the voiced audio (seconds), before the silence that follows."""
+        """Length of the audio up to the end of the voice (seconds), before the silence
+        that follows."""
         pad = np.zeros(int(tail_s * ASR_RATE_HZ), dtype=np.int16)
         self._pcm = np.concatenate([speech, pad]).astype("<i2").tobytes()
         self._pos = 0
@@ -274,11 +283,11 @@ class SimulatedEars:
         level = self._level(utterance)
         clip = at_level(self.render(utterance), level)
         if self.loopback is not None:
-            nbest, end_s = self.loopback.hear(self.recognizer, clip, kind, expected, timeout_s)
+            heard, end_s = self.loopback.hear(self.recognizer, clip, kind, expected, timeout_s)
         else:
             source = TimedSource(clip, self.clock)
             ears = VoiceEars(self.recognizer, source)  # the game's own listening path
-            nbest = ears.listen(kind, expected, timeout_s).nbest
+            heard = ears.listen(kind, expected, timeout_s)
             end_s = source.end_s if source.end_s is not None else self.clock()
             rec = ears.last
             if rec is not None and rec.alternatives:
@@ -287,6 +296,7 @@ class SimulatedEars:
                 # end of the voiced audio as if that silence had passed.
                 waited_s = rec.result_at_ms / 1000.0 - source.speech_s
                 end_s -= max(0.0, waited_s)
+        nbest = heard.nbest
         recognised = True
         if dialogue is not None:
             meant = dialogue.meaning(ask, (utterance.text,))
@@ -299,7 +309,8 @@ class SimulatedEars:
             dialogue.transcript("said", utterance.text)
         if nbest:
             self.meter.heard(end_s, reply)
-        return Heard(nbest, end_s, timed_out=not nbest)
+        # as the ears heard it (unsure, noisy: what the host says back or asks about)
+        return replace(heard, end_s=end_s, timed_out=not nbest)
 
     def _level(self, utterance: Utterance) -> float:
         """People say a thing again a little differently: a repeat is slower and louder or softer.
@@ -353,7 +364,7 @@ class Loopback:
         self.clock = clock
 
     def hear(self, recognizer: Recognizer, clip: Clip, kind: ReplyKind, expected: Sequence[str],
-             timeout_s: float) -> tuple[tuple[str, ...], float]:
+             timeout_s: float) -> tuple[Heard, float]:
         """What the recognizer heard of ``clip`` played on the output, and when the player's
         last sound reached the microphone (the demo's clock; the reply is timed from it)."""
         self._drain()
@@ -376,7 +387,7 @@ class Loopback:
         finally:
             self.mic.tap = None
         pb.wait(30)
-        return heard.nbest, last_sound[-1] if last_sound else self.clock()
+        return heard, last_sound[-1] if last_sound else self.clock()
 
     def close(self) -> None:
         self.mic.close()

@@ -103,6 +103,8 @@ class PlayerPolicy:
         self.wordstreet_words = wordstreet_words
         self._ask: Ask | None = None
         self._said: Utterance | None = None
+        self._spelled = ""
+        """The letters of the player's last spelling, as meant."""
         self._times = 0
         """Words that fit the current Word on the Street card (a callable), when playing it."""
 
@@ -182,6 +184,8 @@ class PlayerPolicy:
         return self.rng.choice(("yes", "no"))
 
     def _spelling(self, req: dict[str, Any]) -> Utterance:
+        if "places" in req:
+            return self._which_letter(req)
         word = str(req.get("answer", "") or "")
         if not word and self.wordstreet_words is not None:
             word = self._street_word()
@@ -190,7 +194,17 @@ class PlayerPolicy:
             letters = "cat"
         right = self._right()
         said = letters if right else misspell(letters, self.rng)
+        self._spelled = said
         return Utterance(spoken_letters(said, self.spell_style), spelled=said, right=right)
+
+    def _which_letter(self, req: dict[str, Any]) -> Utterance:
+        """"Was that B or D?": the letter the player spelled there (they know what they
+        meant), the host's first letter where it cannot tell."""
+        choices = [str(req.get("answer", "")), *(str(v) for v in req.get("variants", ()))]
+        places = [int(k) for k in req.get("places", ())]
+        meant = self._spelled[places[0]] if places and places[0] < len(self._spelled) else ""
+        letter = meant if meant in choices else choices[0]
+        return Utterance(spoken_letters(letter, self.spell_style), spelled=letter)
 
     def _word(self, req: dict[str, Any]) -> Utterance:
         accepted = [str(a) for a in req.get("accepted", ())]
