@@ -378,7 +378,12 @@ def judge_free(accepted: Sequence[str], heard: Sequence[str], typed: bool = Fals
                 return top
             continue
         if v.verdict == "correct":
-            return Verdict("unclear", v.value, round(min(v.confidence, 0.6), 2)), alt
+            # named as the fuller accepted form the best transcript sounds like, where one
+            # holds it ("oh like our bjorn megan": Ole Einar Bjorndalen, not Bjorndalen);
+            # all its words count, a name misheard as filler words too
+            named = _fuller_form(key, " ".join(tokens(top[1])),
+                                 " ".join(normalise_tokens(tokens(alt))), str(v.value))
+            return Verdict("unclear", named, round(min(v.confidence, 0.6), 2)), alt
     if top is None:
         return Verdict("unclear", None, 0.0), heard[0] if heard else ""
     return top

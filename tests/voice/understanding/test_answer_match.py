@@ -179,6 +179,16 @@ def test_a_backchannel_word_over_a_forced_check_of_the_answer_is_confirmed() -> 
     assert (verdict.verdict, verdict.value, alt) == ("unclear", "cat", "cat")
 
 
+def test_a_runner_up_is_asked_about_as_the_fuller_form_the_transcript_sounds_like() -> None:
+    """The forced check of a Sport and Leisure demo found "Bjorndalen" under "oh like our
+    bjorn megan", said for Ole Einar Bjorndalen: the team is asked about what they said."""
+    accepted = ["Ole Einar Bjorndalen", "Bjorndalen"]
+    verdict, _ = judge_free(accepted, ["oh like our bjorn megan", "Bjorndalen"])
+    assert (verdict.verdict, verdict.value) == ("unclear", "Ole Einar Bjorndalen")
+    verdict, _ = judge_free(accepted, ["bjorn", "Bjorndalen"])
+    assert (verdict.verdict, verdict.value) == ("unclear", "Bjorndalen")
+
+
 def test_a_number_beside_the_answer_is_no_stray_letter() -> None:
     """Talk under the player ("three one", with "one" read as 1): two answers, confirmed."""
     key = answer_key(("three",))
