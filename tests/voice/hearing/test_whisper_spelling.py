@@ -8,20 +8,22 @@ from pathlib import Path
 import numpy as np
 
 from voice.hearing.asr.base import Alternative, Grammar
-from voice.hearing.asr.whisper_letters import Decoded
-from voice.hearing.asr.whisper_spelling import (
+from voice.hearing.asr.spelling_runs import (
     DOUBT_P,
-    PROMPT_LETTERS,
     Island,
     Slot,
     alternatives,
     fused,
     island_slots,
+    spelled_in_nato,
+    unlooped,
+)
+from voice.hearing.asr.whisper_letters import Decoded
+from voice.hearing.asr.whisper_spelling import (
+    PROMPT_LETTERS,
     letters_heard,
     longest_answer,
     said_as_letters,
-    spelled_in_nato,
-    unlooped,
     weakly_heard,
     with_runner_ups,
 )

@@ -22,7 +22,7 @@ import numpy as np
 
 from voice.audio.clips import ASR_RATE_HZ
 from voice.hearing.asr.letter_head import LetterHead, combined
-from voice.hearing.asr.whisper_spelling import Slot
+from voice.hearing.asr.spelling_runs import Slot
 from voice.hearing.asr.whisper_words import (
     ALPHABET_PROMPT,
     LETTER_NAME_S,
