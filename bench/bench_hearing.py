@@ -32,7 +32,8 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   heard again against another answer (a letter against a sound-alike, a spelled
   name against a one-letter misspelling, a word against another word), and for
   free words how often such a wrong answer was asked about ("Did you say <the
-  right answer>?", free_words.wrong.confirmations: the speaker says no). Spelled
+  right answer>?", free_words.wrong.confirmations: the speaker says no; for digits,
+  digits.wrong.confirmations, a wrong number asked about). Spelled
   names also give the letter error rate (Levenshtein distance over letters; all of
   them, and only those heard as letters, leaving out a name said whole) and
   the end of speech to result (median);
@@ -206,7 +207,8 @@ def doubted(h: Heard) -> object:
     """The number or yes/no the host asks about ("Did you say seven?"; the dialogue's
     _doubtful_reply), or None: a speaker who meant it says yes, and it is taken."""
     r = h.result
-    if r is None or r.verdict != ("correct" if h.unsure else "unclear") or r.command:
+    doubts = ("correct", "unclear") if h.unsure else ("unclear",)
+    if r is None or r.verdict not in doubts or r.command:
         return None
     return r.value
 
@@ -347,6 +349,9 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             h = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             count("digits", h.value == DIGITS.index(item.label), (item.path.name, h))
             count("digits.confirmed", doubted(h) == DIGITS.index(item.label),
+                  (item.path.name, h))
+            # a wrong number asked about ("Did you say three?" for a four: the speaker says no)
+            count("digits.wrong.confirmations", doubted(h) not in (None, DIGITS.index(item.label)),
                   (item.path.name, h))
             count("digits.too_loud", h.noisy, (item.path.name, h))
             count("digits.wrong_number", h.value is not None

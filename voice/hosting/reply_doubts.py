@@ -57,9 +57,10 @@ def spelling_heard_weakly(ask: Ask, heard: Heard, result: Understood) -> bool:
 
 
 def doubtful_reply(ask: Ask, heard: Heard, result: Understood) -> str:
-    """A spoken number or yes/no heard only as a runner-up, said back to confirm it, or ""."""
-    doubt = "correct" if heard.unsure else "unclear"
-    if (ask.expect not in (ReplyKind.NUMBER, ReplyKind.YESNO) or result.verdict != doubt
+    """A spoken number or yes/no heard only as a runner-up, or heard unsurely (Heard.unsure:
+    through talk), said back to confirm it, or ""."""
+    doubts = ("correct", "unclear") if heard.unsure else ("unclear",)
+    if (ask.expect not in (ReplyKind.NUMBER, ReplyKind.YESNO) or result.verdict not in doubts
             or heard.typed
             or result.value is None or result.command is not None or ask.understand):
         return ""

@@ -131,6 +131,32 @@ def test_a_number_named_but_weakly_is_confirmed_not_dropped(
     assert got == heard
 
 
+@pytest.mark.parametrize(("text", "classes", "asked"), [
+    # talk under a "zero": the decoder wrote the prompt's count back from the first step's
+    ("zero, one.", {"zero": 0.46, "one": 0.1}, 0),
+    ("one, two, one, two, three", {"one": 0.4, "two": 0.2}, 1),
+    ("one, two, one", {"zero": 0.4, "one": 0.3}, None),  # the first step leans elsewhere
+    ("zero, one.", {"zero": 0.12, "one": 0.1}, None),  # barely
+])
+def test_a_decode_that_counted_asks_about_the_number_it_began_with(
+        text: str, classes: dict[str, float], asked: int | None) -> None:
+    """Two numbers are no answer; where the decode counted from the number the first step
+    leans to, that number is asked about ("Did you say zero?"), never taken."""
+    from voice.hearing.asr.base import Grammar
+    from voice.hearing.asr.whisper import WhisperRecognizer
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.understanding.judge import judge
+
+    numbers = ("zero one two three four five six seven eight nine ten eleven twelve").split()
+    classes = {n: classes.get(n, 0.01) for n in numbers}
+    grammar = Grammar(ReplyKind.NUMBER, tuple(numbers))
+    decoded = Decoded(f" {text.capitalize()}", -0.5, classes, 50.0, crowded=True)
+    alts = WhisperRecognizer._alternatives(object.__new__(WhisperRecognizer), decoded, grammar)
+    result = judge({"kind": "number", "heard": [a.text for a in alts], "min": 0, "max": 12})
+    assert result.verdict == "unclear"
+    assert (result.value if len(alts) > 1 else None) == asked
+
+
 def test_quieter_talk_after_an_answer_does_not_hold_the_utterance_open() -> None:
     said = [(0.9, -20.0)] * 12 + [(0.9, -33.0)] * 60  # an answer, then talk 13 dB under it
     assert _feed(Endpointer(EndpointPolicy.for_kind("number"), 0.032), said) == \
@@ -262,3 +288,22 @@ def test_a_free_answer_under_talk_is_heard_from_its_loudest_stretch_and_never_ju
     other = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["bird"]})
     assert other.verdict == "unclear" or (other.verdict == "wrong" and heard.unsure), (
         heard, other)
+
+
+def test_a_number_heard_unsurely_as_a_runner_up_is_said_back() -> None:
+    """Heard through talk (Heard.unsure), a number is asked about whether the judge took it
+    ("correct") or found it only as a runner-up ("unclear", a decode that counted); without
+    talk only the runner-up is (a number taken surely is taken)."""
+    from voice.hosting.exchange import Ask, Heard, Line
+    from voice.hosting.reply_doubts import doubtful_reply
+    from voice.understanding.judge import Understood
+
+    ask = Ask([Line("common.help")], ReplyKind.NUMBER, "Ana", request={"min": 0, "max": 12})
+    runner_up = Understood("unclear", 0, 0.5, "zero")
+    taken = Understood("correct", 7, 1.0, "seven")
+    assert doubtful_reply(ask, Heard(("zero one", "zero"), unsure=True), runner_up) == "0"
+    assert doubtful_reply(ask, Heard(("seven",), unsure=True), taken) == "7"
+    assert doubtful_reply(ask, Heard(("zero one", "zero")), runner_up) == "0"
+    assert doubtful_reply(ask, Heard(("seven",)), taken) == ""
+    nothing = Understood("unclear", None, 0.0, "zero one")
+    assert doubtful_reply(ask, Heard(("zero one",), unsure=True), nothing) == ""

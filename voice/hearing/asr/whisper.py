@@ -108,6 +108,11 @@ CONFIRM_NAMED = 0.1
 """The first-step probability from which a number the transcript names, and the first step
 leans to most, is offered for confirmation when under ACCEPT_NAMED, not dropped (a quiet or
 accented "four": 0.18; a weak "yes" or "no" is more often another word, "go")."""
+CONFIRM_COUNTED = 0.2
+"""The first-step probability from which the first number of a decode that counted ("one,
+two, one, two, three"), where the first step leans to it most, is asked about. People's
+digits with talk 10 dB under them: of those asked again, 95 in 1,200 were so, 70 of them
+right (0.15: 115 and 80; 0.3: 65 and 52)."""
 CONFIRM_ALONE = 0.3
 """The first-step probability at which an answer the transcript did not name (nor any
 other) is offered for confirmation, as a runner-up behind the words heard."""
@@ -582,6 +587,13 @@ class WhisperRecognizer(LetterEars):
                         Alternative(best, classes[best], None, (), True)]
             said = [w for w in words if w in classes]
             talk = [w for w in words if w not in classes and w not in NUMBER_FRAME]
+            if (grammar.kind == ReplyKind.NUMBER and not talk and len(set(said)) > 1
+                    and said[0] == best and classes[best] >= CONFIRM_COUNTED):
+                # The decode counted ("zero, one" for a "zero" with talk under it: the
+                # prompt's count written back) from the number the first step leans to:
+                # no answer, but that number is asked about ("Did you say zero?").
+                return [Alternative(text, None, result.avg_logprob, (), False),
+                        Alternative(best, classes[best], None, (), True)]
             if grammar.kind == ReplyKind.NUMBER and said and talk:
                 # A number among words no one answers a number with ("we're at eight",
                 # "learn next three"): talk written with, or instead of, the player's
