@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from voice.hearing.asr.base import Alternative, Grammar
 from voice.hearing.asr.spelling_runs import (
@@ -222,3 +223,31 @@ def test_nato_words_said_one_by_one_are_read_from_the_runs_with_a_weak_one_asked
     assert spelled_in_nato([*names, *runs[4:6]]) is None  # mostly letter names: not NATO
     together = Island(4.5, 5.6, Decoded("h b", -0.1, {}, 1.0, nato=True))
     assert spelled_in_nato([*runs[:4], together]) is None  # words run together can loop
+
+
+@pytest.mark.slow
+def test_a_letter_more_than_the_answer_has_is_heard(whisper: object) -> None:
+    """The spelling listener stops once it has the answer's letters, but only when no
+    further letter follows (complete_pause): "C-A-T-S" at a "cat" prompt is not "cat" (a
+    misspelling taken for the word), and "C-A-T" still ends at the speller's pace. NATO
+    words one by one, with the pauses the demo's players leave, in espeak-ng's voice."""
+    pytest.importorskip("pyttsx3")
+    from voice.audio.clips import ASR_RATE_HZ, Clip
+    from voice.commands.demo.game import PLAYER_LEVEL_DBFS, PLAYER_VOICE, _Speaker, at_level
+    from voice.hearing.audio_in import MemorySource
+    from voice.hosting.voice_adapter import VoiceEars
+
+    speaker = _Speaker(PLAYER_VOICE)
+    for said, letters in (("charlie alpha tango sierra", "c a t s"),
+                          ("charlie alpha tango", "c a t")):
+        parts: list[Clip] = []
+        for word in said.split():
+            parts += [speaker.render(word), Clip.silence(0.45, 22050)]
+        voice = at_level(Clip.join(parts, 22050), PLAYER_LEVEL_DBFS).to_rate(ASR_RATE_HZ)
+        stream = Clip.join([Clip.silence(0.3, ASR_RATE_HZ), voice,
+                            Clip.silence(2.0, ASR_RATE_HZ)], ASR_RATE_HZ)
+        ears = VoiceEars(whisper, MemorySource(stream, tail_s=0.0))  # type: ignore[arg-type]
+        assert ears.listen("spelling", ["cat"], timeout_s=5.0).nbest[:1] == (letters,)
+        rec = ears.last
+        assert rec is not None and rec.speech_end_ms is not None
+        assert rec.result_at_ms - rec.speech_end_ms <= 1000 + 64  # COMPLETE_MAX_S at most
