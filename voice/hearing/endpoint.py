@@ -26,7 +26,8 @@ SPELLING_PAUSE_S = 1.5
 pace, 0.2-0.5 s between letters and often a second or more between the two words of a
 name (shared/speech/spelled). The pause that ends a spelling, whatever the engine (longer,
 UNFINISHED_PAUSE_S, while it has fewer letters than the answer); a spelling also ends
-sooner on a done word or once it has as many letters as the answer."""
+sooner on a done word, or on a short pause once it has as many letters as the answer
+(voice.hearing.asr.whisper_spelling.complete_pause)."""
 UNFINISHED_PAUSE_S = 2.0
 """The pause a spelling goes on through while it has fewer letters than the answer
 (seconds): a speller between the two words of a name, or thinking, is not done."""

@@ -24,9 +24,9 @@ the host to ask for the letters.
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
 (UNFINISHED_PAUSE_S, there too, while it has fewer letters than the answer: a pause between
 the two words of a name does not end it), a done word ("done", "that's it"), or as many
-letters as the longest accepted spelling (``Grammar.verify``). The answer is known only to
-stop listening, never to read the letters, so a misspelling of the same length is heard as
-said.
+letters as the longest accepted spelling (``Grammar.verify``) and a short pause with no
+letter after them (:func:`complete_pause`: a letter more is heard). The answer is known
+only to stop listening, never to read the letters, so a misspelling is heard as said.
 """
 
 from __future__ import annotations
