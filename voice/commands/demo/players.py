@@ -101,12 +101,12 @@ class PlayerPolicy:
         """The player's last reply as meant: "Did you say flooded?" after "flooded" is a yes
         even where the app first heard "flug it"."""
         self.wordstreet_words = wordstreet_words
+        """Words that fit the current Word on the Street card (a callable), when playing it."""
         self._ask: Ask | None = None
         self._said: Utterance | None = None
         self._spelled = ""
         """The letters of the player's last spelling, as meant."""
         self._times = 0
-        """Words that fit the current Word on the Street card (a callable), when playing it."""
 
     def _right(self) -> bool:
         return self.rng.random() < self.p_correct
