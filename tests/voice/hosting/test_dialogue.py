@@ -377,6 +377,17 @@ def test_the_reply_to_which_letter_may_name_a_third(reply: str, verdict: str) ->
     assert list(expects[-1]) == ["b", "c"]  # type: ignore[call-overload]
 
 
+def test_a_third_letter_heard_unsurely_is_asked_about_again() -> None:
+    """"Was that D or G?" answered with espeak's Golf, heard as I with G its runner-up (or
+    heard weakly): not taken as the letter there; the question is asked again."""
+    from voice.hosting.dialogue import _one_letter
+
+    assert _one_letter(Heard(("i", "g")), ("d", "g")).verdict == "unclear"
+    assert _one_letter(Heard(("i",), unsure=True), ("d", "g")).verdict == "unclear"
+    assert _one_letter(Heard(("i",)), ("d", "g")).value == "i"  # said surely: the speller's
+    assert _one_letter(Heard(("golf", "i")), ("d", "g")).value == "g"
+
+
 @pytest.mark.parametrize(("reply", "verdict"), [("double t", "correct"), ("t", "correct"),
                                                 ("t t", "correct"), ("double b", "wrong")])
 def test_a_doubled_letter_in_doubt_is_asked_about_once(reply: str, verdict: str) -> None:
