@@ -104,18 +104,14 @@ def _one_letter(heard: Heard, choices: tuple[str, str]) -> Understood:
             return Understood("correct", letters, 1.0, text)
     said = readings(text)
     if said and len(said[0].letters) == 1 and not said[0].unknown:
-        if heard.unsure or any(_one_of(alt, choices) for alt in heard.nbest[1:]):
+        if heard.unsure or any(r.letters in choices for alt in heard.nbest[1:]
+                               for r in readings(alt)):
             # a third letter heard weakly, or with one of the two as its runner-up
             # (espeak's "golf" heard as I, G second): asked again, not taken (as not
             # caught: it was no word said instead of a letter)
             return Understood("unclear", None, 0.0, "")
         return Understood("correct", said[0].letters, 1.0, text)
     return Understood("unclear", None, 0.0, text)
-
-
-def _one_of(text: str, choices: tuple[str, str]) -> bool:
-    """Whether ``text`` reads as one of the two letters asked about."""
-    return any(r.letters in choices for r in readings(text))
 
 
 def _question_word(named: str, words: Sequence[str]) -> str | None:
