@@ -117,6 +117,13 @@ class EndpointPolicy:
                               early_s=LETTER_EARLY_S)
 
 
+def outlasted_ms(decode_ms: float, began_s: float, now_s: float) -> float:
+    """The part of a decode begun at ``began_s`` (audio seconds: during a pause, while it
+    passes) still running at ``now_s``: what delays the reply (milliseconds, 0 when the
+    audio outlasted the decode)."""
+    return max(0.0, decode_ms - (now_s - began_s) * 1000)
+
+
 @dataclass(frozen=True)
 class Utterance:
     """Where speech was found in the stream (seconds from the start of listening)."""

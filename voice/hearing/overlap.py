@@ -24,7 +24,7 @@ import numpy as np
 
 from voice.audio.clips import ASR_RATE_HZ, Clip
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer, recognize_clip
-from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.endpoint import Endpointer, EndpointPolicy, outlasted_ms
 from voice.hearing.vad import WINDOW, WINDOW_S, SileroVad
 from voice.reply_kind import ReplyKind
 
@@ -199,7 +199,7 @@ class OverlapListener:
                         at_s, rec, wall_s = early
                         # only the part of the decode that outlasted the silence delays
                         # the stop
-                        wall_s = max(0.0, wall_s - (utt.decided_s - at_s))
+                        wall_s = outlasted_ms(wall_s * 1000, at_s, utt.decided_s) / 1000
                     else:
                         rec, wall_s = self._decoded(utt.start_s, preroll)
                     found = Overheard(rec, utt.start_s, utt.speech_end_s, utt.decided_s,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from voice.hearing.endpoint import Endpointer, EndpointPolicy
 
 WINDOW_S = 0.032
@@ -25,3 +27,10 @@ def test_silence_is_counted_from_the_last_speech_window() -> None:
     for n, p in enumerate([0.9] * 5 + [0.0] * 3):
         ends.feed(n * WINDOW_S, p)
     assert abs(ends.silence_s - 3 * WINDOW_S) < 1e-9
+
+
+def test_only_the_part_of_a_decode_the_pause_did_not_cover_delays_the_reply() -> None:
+    from voice.hearing.endpoint import outlasted_ms
+
+    assert outlasted_ms(300.0, 1.0, 1.1) == pytest.approx(200.0)  # begun 0.1 s before
+    assert outlasted_ms(80.0, 1.0, 1.5) == 0.0  # over before the pause was

@@ -80,7 +80,7 @@ from voice.hearing.asr.whisper_words import (
     transcript_words,
 )
 from voice.hearing.audio_in import AudioIn
-from voice.hearing.endpoint import Endpointer, EndpointPolicy
+from voice.hearing.endpoint import Endpointer, EndpointPolicy, outlasted_ms
 from voice.hearing.focus import loudest_stretch, room_too_loud
 from voice.hearing.vad import WINDOW_S, SileroVad
 from voice.hearing.vad import windows as audio_windows
@@ -366,7 +366,7 @@ class WhisperRecognizer(LetterEars):
                 if early is not None:
                     started_s, result = early
                     # only the part of the decode that outlasted the silence delays the reply
-                    final_ms = max(0.0, result.decode_ms - (utt.decided_s - started_s) * 1000)
+                    final_ms = outlasted_ms(result.decode_ms, started_s, utt.decided_s)
                 else:
                     result = self._decode(since(utt.start_s), grammar,
                                           utt.speech_end_s - utt.start_s)

@@ -67,6 +67,7 @@ from voice.hearing.endpoint import (
     UNFINISHED_PAUSE_S,
     Endpointer,
     EndpointPolicy,
+    outlasted_ms,
 )
 from voice.hearing.vad import WINDOW_S
 from voice.hearing.vad import windows as audio_windows
@@ -152,9 +153,9 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     so_far = 0  # letters heard so far, by the islands or the whole stretch
     early: Decoded | None = None  # the run in progress, heard during its pause
     early_at = 0.0
+    # the spelling read once it had the answer's letters (alternatives, the decode's ms,
+    # when it was read in seconds), said once no further letter follows
     finished: tuple[list[Alternative], float, float] | None = None
-    """The spelling read once it had the answer's letters: (alternatives, the decode's ms,
-    when it was read, seconds), said once no further letter follows."""
     n = 0
     for window in audio_windows(audio):
         c0 = time.perf_counter()
@@ -182,7 +183,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
             if early is not None:
                 # only the part of its decode that outlasted the pause delays the reply
                 decoded, early = early, None
-                final_ms = max(0.0, decoded.decode_ms - (utt.decided_s - early_at) * 1000)
+                final_ms = outlasted_ms(decoded.decode_ms, early_at, utt.decided_s)
             else:
                 first = max(0, round(utt.start_s / WINDOW_S) - preroll)
                 decoded = rec.letter(np.concatenate(windows[first:]),
@@ -258,8 +259,7 @@ def _finished(rec: WhisperRecognizer, finished: tuple[list[Alternative], float, 
     """The spelling read when it had the answer's letters, now that no letter followed:
     only the part of its decode that outlasted the wait delays the reply."""
     alts, decode_ms, at_s = finished
-    waited_ms = (n * WINDOW_S - at_s) * 1000
-    return _heard(rec, alts, islands, n, spent_s, max(0.0, decode_ms - waited_ms))
+    return _heard(rec, alts, islands, n, spent_s, outlasted_ms(decode_ms, at_s, n * WINDOW_S))
 
 
 def _stray_only(islands: list[Island], need: int | None) -> bool:
