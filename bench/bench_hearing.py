@@ -203,12 +203,17 @@ def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, ob
     return Heard(result.value, None, latency, result, heard.noisy, heard.unsure)
 
 
-def doubted(h: Heard) -> object:
-    """The number or yes/no the host asks about ("Did you say seven?"; the dialogue's
-    _doubtful_reply), or None: a speaker who meant it says yes, and it is taken."""
+def doubted(h: Heard, kind: str) -> object:
+    """The number or yes/no the host asks about ("Did you say seven?"; the dialogue's own
+    rule, reply_doubts.doubtful_reply), or None: a speaker who meant it says yes, and it is
+    taken."""
+    from voice.hosting.exchange import Ask
+    from voice.hosting.exchange import Heard as Ears
+    from voice.hosting.reply_doubts import doubtful_reply
+    from voice.reply_kind import ReplyKind
+
     r = h.result
-    doubts = ("correct", "unclear") if h.unsure else ("unclear",)
-    if r is None or r.verdict not in doubts or r.command:
+    if r is None or not doubtful_reply(Ask([], ReplyKind(kind), ""), Ears((), unsure=h.unsure), r):
         return None
     return r.value
 
@@ -348,10 +353,10 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         if item.kind == "digit":
             h = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             count("digits", h.value == DIGITS.index(item.label), (item.path.name, h))
-            count("digits.confirmed", doubted(h) == DIGITS.index(item.label),
+            count("digits.confirmed", doubted(h, "number") == DIGITS.index(item.label),
                   (item.path.name, h))
             # a wrong number asked about ("Did you say three?" for a four: the speaker says no)
-            count("digits.wrong.confirmations", doubted(h) not in (None, DIGITS.index(item.label)),
+            count("digits.wrong.confirmations", doubted(h, "number") not in (None, DIGITS.index(item.label)),
                   (item.path.name, h))
             count("digits.too_loud", h.noisy, (item.path.name, h))
             count("digits.wrong_number", h.value is not None
@@ -359,7 +364,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         elif item.kind in ("yes", "no"):
             h = hear(recognizer, audio, "yesno", {}, ["yes", "no"])
             count("yesno", h.value == (item.kind == "yes"), (item.path.name, h))
-            count("yesno.confirmed", doubted(h) == (item.kind == "yes"), (item.path.name, h))
+            count("yesno.confirmed", doubted(h, "yesno") == (item.kind == "yes"), (item.path.name, h))
             count("yesno.wrong_answer", h.value is not None
                   and h.value != (item.kind == "yes"), (item.path.name, h))
         elif item.kind in ("stop", "go"):
@@ -372,7 +377,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                   (item.path.name, "yesno", h))
             count("false_accepts.answers", h.value is not None, (item.path.name, "yesno", h))
             count("false_accepts.commands", h.command is not None, (item.path.name, "yesno", h))
-            count("false_accepts.confirmations", doubted(h) is not None,
+            count("false_accepts.confirmations", doubted(h, "yesno") is not None,
                   (item.path.name, "yesno", h))
             h2 = hear(recognizer, audio, "number", NUMBER, NUMBER_EXPECTED)
             if item.label in DIGITS:
@@ -385,7 +390,7 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
                       (item.path.name, "number", h2))
                 count("false_accepts.commands", h2.command is not None,
                       (item.path.name, "number", h2))
-                count("false_accepts.confirmations", doubted(h2) is not None,
+                count("false_accepts.confirmations", doubted(h2, "number") is not None,
                       (item.path.name, "number", h2))
             continue  # no one answered: no reply to time
         if h.latency_ms is not None:
