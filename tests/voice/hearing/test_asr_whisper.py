@@ -328,6 +328,9 @@ def test_a_line_whisper_invents_is_no_answer(rec: WhisperRecognizer) -> None:
     assert nato_reading(["in", "the"], {"i": 0.2, "n": 0.1}) == ("i", {"i": 1.0, "n": 0.1})
     assert nato_reading(["in", "the", "bravo"], {}) == ("i b", {})
     assert nato_reading(["in", "the", "end"], {}) is None  # left to the letter classifier
+    # one NATO word the decoder wrote as two ("X-ray") is as sure as one written as one
+    assert nato_reading(["x", "ray"], {"x": 0.3, "s": 0.2}) == ("x", {"x": 1.0, "s": 0.2})
+    assert nato_reading(["x", "ray", "romeo"], {}) == ("x r", {})
     assert nato_reading(["and"], {}) is None
     # a letter's name as written is that letter, never the NATO word it shares letters
     # with ("why" is as near "whiskey" as the cutoff: Y said alone was read as W)

@@ -1,6 +1,6 @@
 """Spellings by real people through the game's listening path (the embedded Whisper).
 
-Three names spelled at the speakers' own pace (shared/speech/spelled, MIT) and two letters
+Three names spelled at the speakers' own pace (shared/speech/spelled, MIT) and four letters
 said alone (letters/callie, CC BY-SA 3.0), copied unchanged into tests/data/speech; the
 full sets are measured by bench/bench_hearing.py. Each spelling is heard as the game
 hears it, with the answer known, and judged; the same recording judged against a
@@ -67,6 +67,18 @@ def test_a_sound_before_the_speller_begins_ends_no_spelling(whisper: object) -> 
 def test_a_letter_said_alone_is_that_letter(whisper: object, name: str, letter: str) -> None:
     nbest, result = _heard(whisper, name, letter)
     assert result.verdict == "correct", nbest
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "letter"), [("letter_nato_k_callie.wav", "k"),
+                                             ("letter_nato_x_callie.wav", "x")])
+def test_a_nato_word_said_alone_is_heard_surely(whisper: object, name: str,
+                                                letter: str) -> None:
+    """A NATO word heard as one is certain (the whole stretch's decode writes it as a word,
+    "X-ray" as two): a wrong one is judged at once, not said back first."""
+    ears = VoiceEars(whisper, WavSource(DATA / name, tail_s=2.0))  # type: ignore[arg-type]
+    heard = ears.listen("spelling", [letter], timeout_s=5.0)
+    assert heard.nbest[:1] == (letter,) and not heard.unsure, heard
 
 
 def test_a_word_said_whole_is_no_spelling(whisper: object) -> None:

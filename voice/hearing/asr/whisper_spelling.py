@@ -342,10 +342,14 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     # whole ("backward", read as W by the letter classifier, which must name a letter),
     # unless it was surely a NATO word (which the letter prompt garbles: "web back") or
     # the answer is one letter (a letter said alone is heard better alone).
+    sure = (island_slots(islands[0]) if len(islands) == 1 and sure_letter(islands[0])
+            and not _unknown(joined) else [])
+    if sure:
+        # a NATO word heard as one, as sure as it was ("web back" for Quebec, "X-ray" in the
+        # whole decode, is no runner-up)
+        return alternatives(sure, grammar), len(sure), None
     texts = [whole_text, joined]
-    if len(islands) == 1 and sure_letter(islands[0]) and not _unknown(joined):
-        texts = [joined]  # the garbled NATO word ("web back" for Quebec) is no runner-up
-    elif not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)
+    if not _unknown(joined) and (len(islands) > 1 or not _unknown(whole_text)
                                    or sure_letter(islands[0]) or longest_answer(grammar) == 1):
         texts.reverse()
     return [Alternative(t, None, None, (), allowed_sequence(t, grammar))

@@ -155,14 +155,17 @@ def nato_reading(words: list[str], probs: dict[str, float]
                  ) -> tuple[str, dict[str, float]] | None:
     """(letters, classes) when the words are NATO words, else None."""
     if len(words) > 1 and any(nato_letter(w, NATO_SURE) for w in words):
-        return " ".join(spelled_letters(words)), {}  # several words, no pause
-    if " ".join(words[:2]) in SPLIT_NATO:  # "in the" for India, alone or before letters
+        letters = spelled_letters(words)
+        if len(letters) > 1:
+            return " ".join(letters), {}  # several words, no pause
+        letter: str | None = letters[0]  # one written as two ("X-ray", "x ray")
+    elif " ".join(words[:2]) in SPLIT_NATO:  # "in the" for India, alone or before letters
         letters = spelled_letters(words)
         if not all(len(c) == 1 for c in letters):
             return None  # "in the end": a word the letter classifier reads
         if len(letters) > 1:
             return " ".join(letters), {}
-        letter: str | None = letters[0]
+        letter = letters[0]
     else:
         letter = nato_letter(words[0]) if len(words) == 1 else None
     if letter is None:
