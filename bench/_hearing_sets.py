@@ -110,6 +110,37 @@ def free_words(speech: Path) -> list[WordClip]:
             for p in clips for w in [p.stem.split("_")[0]]]
 
 
+WORD_GAP_S = 0.4
+"""Silence between a word said and its first letter, in a said_then_spelled clip (seconds)."""
+LETTER_GAP_S = 0.3
+"""Silence after each letter of a said_then_spelled clip (seconds): a speller's pace."""
+
+
+def said_then_spelled(speech: Path, read: Any, rate: int) -> list[tuple[str, np.ndarray]]:
+    """(word, audio): each word of four letters or more in ``words/unknown`` (its first
+    clip) said by one person, then spelled letter by letter by a voice of ``letters/`` (in
+    turn), all at one level: a player who names the word before spelling it."""
+    voices = sorted(p for p in (speech / "letters").iterdir() if p.is_dir())
+    firsts: dict[str, Path] = {}
+    for p in sorted((speech / "words" / "unknown").glob("*.wav")):
+        firsts.setdefault(p.stem.split("_")[0], p)
+    out = []
+    for n, (word, path) in enumerate(sorted((w, p) for w, p in firsts.items() if len(w) >= 4)):
+        voice = voices[n % len(voices)]
+        parts = [_levelled(read(path), rate), np.zeros(round(WORD_GAP_S * rate))]
+        for c in word:
+            parts += [_levelled(read(voice / f"{c}.wav"), rate),
+                      np.zeros(round(LETTER_GAP_S * rate))]
+        out.append((word, np.clip(np.round(np.concatenate(parts)), -32768, 32767)
+                    .astype(np.int16)))
+    return out
+
+
+def _levelled(x: np.ndarray, rate: int, dbfs: float = -20.0) -> np.ndarray:
+    level = active_rms(x, rate)
+    return x.astype(np.float64) * (10 ** (dbfs / 20) * 32768 / level if level > 0 else 1.0)
+
+
 # -- table talk ----------------------------------------------------------------------------
 
 

@@ -36,7 +36,9 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   digits.wrong.confirmations, a wrong number asked about). Spelled
   names also give the letter error rate (Levenshtein distance over letters; all of
   them, and only those heard as letters, leaving out a name said whole) and
-  the end of speech to result (median);
+  the end of speech to result (median); with them, said_then_spelled: each word of
+  four letters or more of words/unknown said by its speaker, then spelled by a
+  voice of letters/ (a player naming the word first), right and misspelt;
 - load time, peak memory, and the run's own duration.
 
 The digits use half of the takes (every speaker and digit, takes 10-19) so a
@@ -79,6 +81,7 @@ from bench._hearing_sets import (  # noqa: E402
     letters_human,
     misspelt,
     other_letter,
+    said_then_spelled,
     settle,
     spelled_human,
 )
@@ -267,7 +270,8 @@ def letters_alone() -> Iterator[tuple[str, str, np.ndarray]]:
 SETS = ("digits", "words", "espeak", "letters", "spelled", "free")
 """--sets: digits (digits/), words (words/: yes/no, stop/go, other words and noise at a
 yes/no and a number prompt), espeak (spellings and letters said now by espeak-ng voices),
-letters (letters/), spelled (spelled/), free (words/unknown at a word prompt)."""
+letters (letters/), spelled (spelled/, and words/unknown said then spelled by letters/), free
+(words/unknown at a word prompt)."""
 SPELLING_TAIL_S = 3.0
 """Quiet after a spelling or a letter of the human sets (seconds): longer than any pause
 that may end a spelling, so the stream's end never decides when it ended and the end of
@@ -459,6 +463,17 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
         if spelled_latencies:
             emit(f"{name}.spelled_human.end_of_speech_to_result.median",
                  statistics.median(spelled_latencies), "ms")
+        for word, said in said_then_spelled(SPEECH, read, RATE):
+            # the word said before its letters is no letter of the spelling
+            audio = stream(said, f"said_then_spelled/{word}", tail_s=SPELLING_TAIL_S)
+            h = hear(recognizer, audio, "spelling", {"answer": word}, [word])
+            run.outcome("said_then_spelled", settle(h.result, word, {word}, "spelling",
+                                                    h.unsure), (word, h))
+            wrong = misspelt(word)
+            h = hear(recognizer, audio, "spelling", {"answer": wrong}, [wrong])
+            count("said_then_spelled.misspellings",
+                  settle(h.result, word, {wrong}, "spelling", h.unsure).taken,
+                  (word, "as", wrong, h))
     if "free" in sets:
         for wc in free_words(SPEECH):
             audio = stream(read(wc.path), wc.path.name, frozenset({wc.word, wc.other}))

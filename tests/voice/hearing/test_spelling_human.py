@@ -81,6 +81,17 @@ def test_a_nato_word_said_alone_is_heard_surely(whisper: object, name: str,
     assert heard.nbest[:1] == (letter,) and not heard.unsure, heard
 
 
+@pytest.mark.slow
+def test_the_word_said_before_its_letters_is_no_letter(whisper: object) -> None:
+    """"Follow" said by one person, then F-O-L-L-O-W by another voice (a player naming the
+    word before spelling it): the word is no letter of the spelling (it was read as a T
+    before it), and a misspelling is still refused."""
+    nbest, result = _heard(whisper, "said_then_spelled_follow.wav", "follow")
+    assert nbest[0] == "f o l l o w" and result.verdict == "correct", (nbest, result)
+    _, wrong = _heard(whisper, "said_then_spelled_follow.wav", "folow")
+    assert wrong.verdict != "correct" and settled(wrong, "follow") != "folow"
+
+
 def test_a_word_said_whole_is_no_spelling(whisper: object) -> None:
     """A word said instead of its letters: the whole decode writes the word, and the judge
     does not take it as letters (the host asks for the letters)."""

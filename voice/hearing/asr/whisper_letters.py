@@ -34,6 +34,7 @@ from voice.hearing.asr.whisper_words import (
     first_letter_words,
     looping,
     nato_reading,
+    said_word,
     several_letters,
     spelling_word,
     transcript_words,
@@ -94,6 +95,9 @@ class Decoded:
     """The verified answer's mean log-probability per token, forced after the audio."""
     nato: bool = False
     """A run of a spelling heard as NATO words (their letters are the text)."""
+    word: str = ""
+    """What a run of a spelling decoded after the NATO alphabet wrote where that was
+    neither letters nor NATO words ("neighbor": the word said before its letters)."""
 
 
 class LetterEars:
@@ -216,15 +220,18 @@ class LetterEars:
         started = time.perf_counter()
         said = len(samples) / ASR_RATE_HZ if said_s is None else said_s
         nato = None
+        word = ""
         if said >= LETTER_NAME_S:  # long enough for a NATO word: look for one first
             lead = np.zeros(round(LETTER_LEAD_S * ASR_RATE_HZ), dtype=np.float32)
             text, avg, probs, words = self._nato_decode(
                 self._encode(np.concatenate([lead, samples])), said)
             nato = nato_reading(words, probs)
+            word = said_word(words)
         if nato is None:
             encoded = self._encode(samples)
             text, avg, probs, words = self._nato_decode(encoded, said)
             nato = nato_reading(words, probs)
+            word = "" if nato is not None else word or said_word(words)
         if nato is not None:
             text, probs = nato
         elif probs and max(probs.values()) >= 0.5:
@@ -258,7 +265,7 @@ class LetterEars:
             probs = self._with_head(probs, encoded, samples)
             text = max(probs, key=probs.__getitem__) if probs else text
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000,
-                       nato=nato is not None)
+                       nato=nato is not None, word=word)
 
     def _with_head(self, probs: dict[str, float], encoded: Any, samples: np.ndarray
                    ) -> dict[str, float]:

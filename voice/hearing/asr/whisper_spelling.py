@@ -26,7 +26,9 @@ When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPE
 the two words of a name does not end it), a done word ("done", "that's it"), or as many
 letters as the longest accepted spelling (``Grammar.verify``) and a short pause with no
 letter after them (:func:`complete_pause`: a letter more is heard). The answer is known
-only to stop listening, never to read the letters, so a misspelling is heard as said.
+only to stop listening, and to tell the answer's word said before its letters ("Follow: F,
+O, L, L, O, W"; :func:`word_of_answer`) from a letter; never to read the letters, so a
+misspelling is heard as said.
 """
 
 from __future__ import annotations
@@ -156,6 +158,7 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     # the spelling read once it had the answer's letters (alternatives, the decode's ms,
     # when it was read in seconds), said once no further letter follows
     finished: tuple[list[Alternative], float, float] | None = None
+    said_whole: Island | None = None  # the answer's word, said before its letters
     n = 0
     for window in audio_windows(audio):
         c0 = time.perf_counter()
@@ -190,7 +193,10 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                                      utt.speech_end_s - utt.start_s)
                 spent += decoded.decode_ms / 1000
                 final_ms = decoded.decode_ms
-            if transcript_words(decoded.text, ReplyKind.SPELLING):
+            if not islands and said_whole is None and word_of_answer(decoded.word, grammar):
+                # the word said before its letters ("Neighbour: N, E, I, ..."): no letter
+                said_whole = Island(utt.start_s, utt.speech_end_s, decoded)
+            elif transcript_words(decoded.text, ReplyKind.SPELLING):
                 if (_stray_only(islands, need)
                         and utt.start_s - islands[0].end_s >= UNFINISHED_PAUSE_S):
                     islands, so_far = [], 0  # the speller began only now
@@ -212,8 +218,13 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                     so_far = max(so_far, whole_letters)
                     if complete:  # said once no letter follows (COMPLETE_PAUSE_S)
                         finished = (alts, final_ms + whole_ms, n * WINDOW_S)
+        if (said_whole is not None and not islands and not ends.in_speech
+                and n * WINDOW_S - said_whole.end_s >= UNFINISHED_PAUSE_S):
+            islands = [said_whole]  # no letters followed: the word was said instead
+            break
         stray = _stray_only(islands, need)
-        if (not islands or stray) and not ends.in_speech and n * WINDOW_S >= timeout_s:
+        if ((not islands or stray) and said_whole is None and not ends.in_speech
+                and n * WINDOW_S >= timeout_s):
             return Recognition(engine=rec.name, timed_out=True,
                                result_at_ms=n * WINDOW_S * 1000, decode_ms=spent * 1000)
         pause = SPELLING_PAUSE_S
@@ -233,6 +244,8 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
         spent += decoded.decode_ms / 1000
         if transcript_words(decoded.text, ReplyKind.SPELLING):
             islands.append(Island(last.start_s, last.speech_end_s, decoded))
+    if not islands and said_whole is not None:
+        islands = [said_whole]
     if not islands:
         return Recognition(engine=rec.name, timed_out=True, result_at_ms=n * WINDOW_S * 1000,
                            decode_ms=spent * 1000)
@@ -241,6 +254,25 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
     alts = with_runner_ups(rec, encoded, alts, grammar)
     whole_ms = (time.perf_counter() - started) * 1000
     return _heard(rec, alts, islands, n, spent + whole_ms / 1000, final_ms + whole_ms)
+
+
+WORD_LIKE = 80.0
+"""rapidfuzz ratio (0-100) at which a word said in a spelling is the answer's word
+("neighbor" for "neighbour": 94)."""
+WORD_FROM = 4
+"""Letters from which an answer said before its spelling is told from its first letter (a
+letter name can be written as a short word: "bee", "tea")."""
+
+
+def word_of_answer(word: str, grammar: Grammar) -> bool:
+    """Whether ``word`` (a run's Decoded.word) is an accepted answer of WORD_FROM letters or
+    more, said whole (WORD_LIKE)."""
+    from rapidfuzz import fuzz
+
+    said = "".join(c for c in word.lower() if c in LETTERS)
+    answers = ("".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify)
+    return bool(said) and any(len(a) >= WORD_FROM and fuzz.ratio(said, a) >= WORD_LIKE
+                              for a in answers)
 
 
 def complete_pause(islands: list[Island]) -> float:

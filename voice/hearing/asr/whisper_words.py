@@ -174,6 +174,16 @@ def nato_reading(words: list[str], probs: dict[str, float]
     return letter, {letter: 1.0, **{c: p for c, p in probs.items() if c != letter}}
 
 
+def said_word(words: list[str]) -> str:
+    """The words of a run of a spelling where they are no letters, letter names, spelling
+    words or NATO words ("neighbor"), each once, else ""."""
+    if not words or spelling_word(words) or all(
+            len(w) == 1 or w in LETTER_SOUNDS or w in LETTER_NAME_WORDS or nato_letter(w)
+            for w in words):
+        return ""
+    return " ".join(dict.fromkeys(words))  # a decoder loop cut ("learn learn")
+
+
 def several_letters(words: list[str]) -> bool:
     return len(words) >= 2 and all(len(w) == 1 for w in words)
 
