@@ -27,7 +27,10 @@ from voice.hearing.asr.whisper_spelling import (
     said_as_letters,
     weakly_heard,
     with_runner_ups,
+    word_of_answer,
 )
+from voice.hearing.asr.whisper_words import said_word
+from voice.reply_kind import ReplyKind
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "speech"
 
@@ -251,3 +254,20 @@ def test_a_letter_more_than_the_answer_has_is_heard(whisper: object) -> None:
         rec = ears.last
         assert rec is not None and rec.speech_end_ms is not None
         assert rec.result_at_ms - rec.speech_end_ms <= 1000 + 64  # COMPLETE_MAX_S at most
+
+
+def test_the_answer_said_before_its_letters_is_told_from_a_letter() -> None:
+    """A run the NATO decode wrote as the answer's word is the word said first; a letter's
+    name written as a word ("bee", "age") never is, and a short answer must be heard as
+    written."""
+    neighbour = Grammar.of(ReplyKind.SPELLING, [], verify=("neighbour",))
+    assert word_of_answer(said_word(["neighbor"]), neighbour)  # as the decoder writes it
+    assert word_of_answer(said_word(["follow", "follow"]), Grammar.of(
+        ReplyKind.SPELLING, [], verify=("follow",)))  # a decoder loop
+    assert not word_of_answer(said_word(["labor"]), neighbour)
+    cut = Grammar.of(ReplyKind.SPELLING, [], verify=("cut",))
+    assert word_of_answer(said_word(["cut"]), cut)
+    assert not word_of_answer(said_word(["cat"]), cut)  # three letters: as written only
+    assert said_word(["bee"]) == said_word(["age"]) == said_word(["november"]) == ""
+    assert not word_of_answer(said_word(["bee"]), Grammar.of(ReplyKind.SPELLING, [],
+                                                            verify=("bee",)))

@@ -260,19 +260,20 @@ WORD_LIKE = 80.0
 """rapidfuzz ratio (0-100) at which a word said in a spelling is the answer's word
 ("neighbor" for "neighbour": 94)."""
 WORD_FROM = 4
-"""Letters from which an answer said before its spelling is told from its first letter (a
-letter name can be written as a short word: "bee", "tea")."""
+"""Letters from which an answer said before its spelling may be heard a little off
+(WORD_LIKE); a shorter one must be heard as written ("cut"). A letter's name is never
+taken for it (Decoded.word leaves out "bee", "tea", "age" ...)."""
 
 
 def word_of_answer(word: str, grammar: Grammar) -> bool:
-    """Whether ``word`` (a run's Decoded.word) is an accepted answer of WORD_FROM letters or
-    more, said whole (WORD_LIKE)."""
+    """Whether ``word`` (a run's Decoded.word) is an accepted answer said whole."""
     from rapidfuzz import fuzz
 
     said = "".join(c for c in word.lower() if c in LETTERS)
     answers = ("".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify)
-    return bool(said) and any(len(a) >= WORD_FROM and fuzz.ratio(said, a) >= WORD_LIKE
-                              for a in answers)
+    return len(said) > 1 and any(
+        said == a or (len(a) >= WORD_FROM and fuzz.ratio(said, a) >= WORD_LIKE)
+        for a in answers)
 
 
 def complete_pause(islands: list[Island]) -> float:
