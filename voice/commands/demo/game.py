@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 import numpy as np
 
 from voice.audio.clips import ASR_RATE_HZ, Clip
-from voice.commands.demo.players import PlayerPolicy, Utterance
+from voice.commands.demo.players import PlayerPolicy, Utterance, spoken_letters
 from voice.errors import UsageError
 from voice.games import game_module
 from voice.hearing.asr.base import Recognizer
@@ -326,16 +326,18 @@ class SimulatedEars:
         return PLAYER_LEVEL_DBFS + self.policy.rng.uniform(-6.0, 6.0)
 
     def render(self, utterance: Utterance) -> Clip:
-        if utterance.spelled and self.policy.spell_style == "names":
-            return self.voice.render_spelled(utterance.spelled)
-        if utterance.spelled:
-            # NATO words one by one with a pause, as people spell with them (about
-            # half a second between words; a letter's end is heard after 0.3 s).
-            parts: list[Clip] = []
-            for word in utterance.text.split():
-                parts += [self.voice.render(word), Clip.silence(0.45, 22050)]
-            return Clip.join(parts, 22050)
-        return self.voice.render(utterance.text)
+        if not utterance.spelled:
+            return self.voice.render(utterance.text)
+        # the word first where the player names it, then a breath before its letters
+        parts: list[Clip] = ([self.voice.render(utterance.named), Clip.silence(0.6, 22050)]
+                             if utterance.named else [])
+        if self.policy.spell_style == "names":
+            return Clip.join([*parts, self.voice.render_spelled(utterance.spelled)], 22050)
+        # NATO words one by one with a pause, as people spell with them (about half a
+        # second between words; a letter's end is heard after 0.3 s).
+        for word in spoken_letters(utterance.spelled, "nato").split():
+            parts += [self.voice.render(word), Clip.silence(0.45, 22050)]
+        return Clip.join(parts, 22050)
 
 
 # -- loopback through the sound system ---------------------------------------------------

@@ -38,6 +38,10 @@ for _word, _letter in NATO.items():
 STREET_WORDS = 40
 """A demo team names one of the first this many fitting words of its card's list."""
 
+NAME_FIRST = 0.3
+"""The chance a player names the word before spelling it ("Neighbour: November, Echo, ..."),
+where the host knows the word (a Word Up spelling, a word the team declared)."""
+
 WRONG_WORDS = ("table", "garden", "river", "yellow", "pencil", "window", "summer", "bottle",
                "market", "rabbit", "basket", "candle", "doctor", "forest", "jacket", "ladder",
                "mirror", "number", "orange", "pocket", "silver", "ticket", "wagon", "zebra")
@@ -54,6 +58,8 @@ class Utterance:
     """The letters when the reply is a spelling (rendered letter by letter), else ""."""
     right: bool | None = None
     """Whether the player meant the right answer (None where nothing is right or wrong)."""
+    named: str = ""
+    """The word a spelling's player says before its letters ("Neighbour: N, E, ..."), or ""."""
 
 
 def spoken_letters(letters: str, style: str) -> str:
@@ -195,7 +201,11 @@ class PlayerPolicy:
         right = self._right()
         said = letters if right else misspell(letters, self.rng)
         self._spelled = said
-        return Utterance(spoken_letters(said, self.spell_style), spelled=said, right=right)
+        spoken = spoken_letters(said, self.spell_style)
+        if req.get("answer") and self.rng.random() < NAME_FIRST:
+            return Utterance(f"{word.lower()} {spoken}", spelled=said, right=right,
+                             named=word.lower())
+        return Utterance(spoken, spelled=said, right=right)
 
     def _which_letter(self, req: dict[str, Any]) -> Utterance:
         """"Was that B or D?": the letter the player spelled there (they know what they
