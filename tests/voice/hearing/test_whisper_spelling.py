@@ -269,5 +269,6 @@ def test_the_answer_said_before_its_letters_is_told_from_a_letter() -> None:
     assert word_of_answer(said_word(["cut"]), cut)
     assert not word_of_answer(said_word(["cat"]), cut)  # three letters: as written only
     assert said_word(["bee"]) == said_word(["age"]) == said_word(["november"]) == ""
+    assert said_word(["beach"]) == "beach"  # the NATO reader takes it for Echo: a word
     assert not word_of_answer(said_word(["bee"]), Grammar.of(ReplyKind.SPELLING, [],
                                                             verify=("bee",)))

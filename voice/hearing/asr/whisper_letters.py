@@ -97,7 +97,8 @@ class Decoded:
     """A run of a spelling heard as NATO words (their letters are the text)."""
     word: str = ""
     """What a run of a spelling decoded after the NATO alphabet wrote where that was
-    neither letters nor NATO words ("neighbor": the word said before its letters)."""
+    neither letters nor NATO words as written ("neighbor": the word said before its
+    letters), whatever letter the run was read as."""
 
 
 class LetterEars:
@@ -231,7 +232,7 @@ class LetterEars:
             encoded = self._encode(samples)
             text, avg, probs, words = self._nato_decode(encoded, said)
             nato = nato_reading(words, probs)
-            word = "" if nato is not None else word or said_word(words)
+            word = word or said_word(words)
         if nato is not None:
             text, probs = nato
         elif probs and max(probs.values()) >= 0.5:

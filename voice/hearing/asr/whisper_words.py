@@ -176,9 +176,10 @@ def nato_reading(words: list[str], probs: dict[str, float]
 
 def said_word(words: list[str]) -> str:
     """The words of a run of a spelling where they are no letters, letter names, spelling
-    words or NATO words ("neighbor"), each once, else ""."""
+    words or NATO words as written ("neighbor"; "beach", though the NATO reader takes it for
+    Echo), each once, else ""."""
     if not words or spelling_word(words) or all(
-            len(w) == 1 or w in LETTER_SOUNDS or w in LETTER_NAME_WORDS or nato_letter(w)
+            len(w) == 1 or w in LETTER_SOUNDS or w in LETTER_NAME_WORDS or w in NATO_WORDS
             for w in words):
         return ""
     return " ".join(dict.fromkeys(words))  # a decoder loop cut ("learn learn")
