@@ -194,22 +194,18 @@ def test_a_reply_is_complete_once_no_accepted_answer_could_go_on() -> None:
     def alts(text: str) -> list[Alternative]:
         return [Alternative(text, None, -0.1, (), True)]
 
-    assert not reply_end.complete_answer(decoded, alts("twenty"), grammar, 0.4)  # "twenty five"
-    assert reply_end.complete_answer(decoded, alts("bed"), grammar, 0.4)
-    assert reply_end.complete_answer(decoded, alts("table"), grammar, 0.4)  # wrong, but said
-    assert reply_end.complete_answer(decoded, alts("bed time"), grammar, 0.4)
-    assert not reply_end.complete_answer(decoded, alts("steve"), grammar, 0.4)  # Redgrave to come
-    assert not reply_end.complete_answer(decoded, alts("i think it's"), grammar, 0.4)  # the answer
-    assert not reply_end.complete_answer(decoded, alts("table i think"), grammar, 0.4)  # to come
-    assert reply_end.complete_answer(decoded, alts("i think it's table"), grammar, 0.4)
-    assert not reply_end.complete_answer(decoded, alts("no"), grammar, 0.1)  # a click first
-    near = whisper_letters.Decoded(text="dead", avg_logprob=-0.1, classes={}, decode_ms=50.0,
-                                   verified="bed")
-    assert not reply_end.complete_answer(near, alts("dead"), grammar, 0.4)  # bed's start?
-    assert not reply_end.complete_answer(decoded, alts("um"), Grammar.of(ReplyKind.WORD, []), 0.4)
+    assert not reply_end.complete_answer(decoded, alts("twenty"), grammar)  # "twenty five"
+    assert reply_end.complete_answer(decoded, alts("bed"), grammar)
+    assert reply_end.complete_answer(decoded, alts("table"), grammar)  # wrong, but said
+    assert reply_end.complete_answer(decoded, alts("bed time"), grammar)
+    assert not reply_end.complete_answer(decoded, alts("steve"), grammar)  # Redgrave to come
+    assert not reply_end.complete_answer(decoded, alts("i think it's"), grammar)  # the answer
+    assert not reply_end.complete_answer(decoded, alts("table i think"), grammar)  # to come
+    assert reply_end.complete_answer(decoded, alts("i think it's table"), grammar)
+    assert not reply_end.complete_answer(decoded, alts("um"), Grammar.of(ReplyKind.WORD, []))
     crowded = whisper_letters.Decoded(text="bed", avg_logprob=-0.1, classes={},
                                       decode_ms=50.0, crowded=True)
-    assert not reply_end.complete_answer(crowded, alts("bed"), grammar, 0.4)  # talk around it
+    assert not reply_end.complete_answer(crowded, alts("bed"), grammar)  # talk around it
 
 
 # -- spelled answers stay letters -------------------------------------------------------

@@ -23,21 +23,13 @@ NUMBER_GOES_ON = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seve
 """Number words the next word can go on from: an answer ending in one is not complete."""
 
 
-FULL_REPLY_S = 0.25
-"""Speech (seconds, the voice detector's measure) a reply naming no accepted answer needs to
-be over at the short pause: a click or a breath before the player's word is shorter (people's
-words: a 0.1 s burst 0.4 s before "nine", decoded as "no"), a word said is longer."""
-
-
-def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar,
-                    said_s: float) -> bool:
+def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     """Whether a free answer decoded after a short pause was said in full, with no talk
     around it, so the utterance ends without the rest of the trailing silence (which only
     waits for a further word): an accepted answer whole, or words other than frame words
     ("I think it's ...") ending on one of them that no longer accepted answer could go on
-    from, said for FULL_REPLY_S or longer, and in which the forced check finds no accepted
-    answer (a wrong answer is over as soon as a right one would be). A number the next word
-    could go on ("twenty" of "twenty five") waits. ``said_s``: seconds of speech in it."""
+    from (a wrong answer is over as soon as a right one would be). A number the next word
+    could go on ("twenty" of "twenty five") waits."""
     top = alts[0] if alts else None
     if grammar.kind != ReplyKind.WORD or top is None or result.crowded or not grammar.verify:
         return False
@@ -46,8 +38,6 @@ def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar,
         return False
     if top.text in grammar.verify:
         return True
-    if result.verified is not None or said_s < FULL_REPLY_S:
-        return False  # perhaps an accepted answer's start, or a sound before the word
     content = [w for w in words if w not in ANSWER_FRAME_WORDS]
     return bool(content) and words[-1] not in ANSWER_FRAME_WORDS and not any(
         _goes_on(content, answer) for answer in grammar.verify)

@@ -334,8 +334,7 @@ class WhisperRecognizer(LetterEars):
                 early = (n * WINDOW_S, self._decode(since(ends.start_s), grammar, said_s))
                 spent += early[1].decode_ms / 1000
                 if utt is None and complete_answer(early[1], self._alternatives(early[1],
-                                                                                grammar),
-                                                   grammar, said_s):
+                                                                                grammar), grammar):
                     utt = ends.cut(n * WINDOW_S)
             if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
                 quiet_tried = False  # (no hold_db: quiet_s stays 0)
