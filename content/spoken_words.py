@@ -1,5 +1,4 @@
-"""Words people say for letters, for a plain yes or no and around an answer: the one place
-they live.
+"""Words people say for letters and for a plain yes or no: the one place they live.
 
 Where the rest of spelling lives, for a newcomer:
 
@@ -64,14 +63,6 @@ LETTER_NAME_WORDS: dict[str, str] = {
     "zed": "z", "zee": "z", "zedd": "z",
 }
 """Words recognizers write for spoken letter names (see notes/speech.md)."""
-ANSWER_FRAME_WORDS = frozenset({
-    "yes", "yeah", "please", "ok", "okay", "i", "think", "it's", "its", "is", "it", "say",
-    "i'd", "id", "would", "go", "with", "answer", "my", "guess", "that's", "final", "so",
-    "um", "uh", "er", "erm", "hmm", "oh", "well", "sure", "definitely", "right", "word",
-    "be", "the", "a", "an", "thanks", "believe", "reckon", "must", "probably", "then",
-})
-"""Words that may surround a free answer without changing it ("I think it's blue"): the
-judge reads past them, and the ears do not take a reply of them alone as said in full."""
 PLAIN_YES = ("yes", "yeah", "yep", "yup")
 """The words of a yes said plainly (any other yes, "okay", "sure", says it by another word)."""
 PLAIN_NO = ("no", "nope")

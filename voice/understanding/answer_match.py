@@ -53,7 +53,6 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from content.numbers import NUMBER_WORDS, number_words
-from content.spoken_words import ANSWER_FRAME_WORDS
 from voice.understanding.transcript import (
     HESITATIONS,
     light,
@@ -79,7 +78,14 @@ def _skeleton(word: str) -> str:
     return "".join(c for c in word if c not in _VOWELS)
 
 
-SOFT_WORDS = ANSWER_FRAME_WORDS
+SOFT_WORDS = frozenset(
+    {
+        "yes", "yeah", "please", "ok", "okay", "i", "think", "it's", "its", "is", "it", "say",
+        "i'd", "id", "would", "go", "with", "answer", "my", "guess", "that's", "final", "so",
+        "um", "uh", "er", "erm", "hmm", "oh", "well", "sure", "definitely", "right", "word",
+        "be", "the", "a", "an", "thanks", "believe", "reckon", "must", "probably", "then",
+    }
+)
 """Words that may surround an answer without changing it."""
 
 

@@ -70,7 +70,6 @@ from voice.audio.clips import ASR_RATE_HZ
 from voice.errors import UserError
 from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_sequence
 from voice.hearing.asr.letter_head import LetterHead, load_shipped
-from voice.hearing.asr.reply_end import complete_answer
 from voice.hearing.asr.whisper_letters import Decoded, LetterEars
 from voice.hearing.asr.whisper_spelling import listen_spelling
 from voice.hearing.asr.whisper_words import (
@@ -161,6 +160,11 @@ player's word is read as another number with 0.5-0.8 (a teammate's "tree" under 
 as a wrong number, twice the 0.8 % of clean speech; at 0.8, 0.7 % (bench_hearing.py)."""
 
 
+NUMBER_GOES_ON = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
+                            "ninety", "hundred", "thousand", "million"})
+"""Number words the next word can go on from: an answer ending in one is not complete."""
+
+
 QUIET_SURE = 0.9
 """The first-step probability at which a yes/no or a number, decoded once only quieter sound
 follows it, ends the utterance at once (the shared people's "yes": 0.94-0.99 for 28 of 30;
@@ -201,6 +205,16 @@ def sure_alone(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bo
     top = alts[0] if alts else None
     return (top is not None and top.in_grammar and top.confidence is not None
             and top.confidence >= QUIET_SURE and not unsure(result, alts, grammar))
+
+
+def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
+    """Whether a free answer decoded after a short pause is one accepted answer, whole, with
+    no talk around it: the player has said it, so the utterance ends without the rest of the
+    trailing silence (which only waits for a second word). A number the next word could go
+    on ("twenty" of "twenty five") waits."""
+    top = alts[0] if alts else None
+    return (grammar.kind == ReplyKind.WORD and top is not None and top.text in grammar.verify
+            and top.text.split()[-1] not in NUMBER_GOES_ON and not result.crowded)
 
 
 def talk_only(alts: list[Alternative], grammar: Grammar) -> bool:
