@@ -265,6 +265,7 @@ def test_the_answer_said_before_its_letters_is_told_from_a_letter() -> None:
     assert word_of_answer(said_word(["follow", "follow"]), Grammar.of(
         ReplyKind.SPELLING, [], verify=("follow",)))  # a decoder loop
     assert not word_of_answer(said_word(["labor"]), neighbour)
+    assert not word_of_answer(said_word(["neighbour", "n"]), neighbour)  # its N said with it
     cut = Grammar.of(ReplyKind.SPELLING, [], verify=("cut",))
     assert word_of_answer(said_word(["cut"]), cut)
     assert not word_of_answer(said_word(["cat"]), cut)  # three letters: as written only

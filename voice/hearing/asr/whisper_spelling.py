@@ -271,8 +271,10 @@ def word_of_answer(word: str, grammar: Grammar) -> bool:
 
     said = "".join(c for c in word.lower() if c in LETTERS)
     answers = ("".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify)
+    # a run longer than the answer holds its first letter too ("marvin m"): not set aside
     return len(said) > 1 and any(
-        said == a or (len(a) >= WORD_FROM and fuzz.ratio(said, a) >= WORD_LIKE)
+        said == a or (len(a) >= WORD_FROM and len(said) <= len(a)
+                      and fuzz.ratio(said, a) >= WORD_LIKE)
         for a in answers)
 
 
