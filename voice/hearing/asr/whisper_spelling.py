@@ -129,6 +129,11 @@ def letters_heard(islands: list[Island]) -> int:
     return count
 
 
+def answer_letters(grammar: Grammar) -> list[str]:
+    """The accepted spellings as their letters only ("Grey-Thompson" -> "greythompson")."""
+    return ["".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify]
+
+
 def longest_answer(grammar: Grammar) -> int | None:
     """Letters in the longest accepted spelling (None: no answer is known)."""
     longest = max((sum(c in LETTERS for c in v) for v in grammar.verify), default=0)
@@ -270,12 +275,11 @@ def word_of_answer(word: str, grammar: Grammar) -> bool:
     from rapidfuzz import fuzz
 
     said = "".join(c for c in word.lower() if c in LETTERS)
-    answers = ("".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify)
     # a run longer than the answer holds its first letter too ("marvin m"): not set aside
     return len(said) > 1 and any(
         said == a or (len(a) >= WORD_FROM and len(said) <= len(a)
                       and fuzz.ratio(said, a) >= WORD_LIKE)
-        for a in answers)
+        for a in answer_letters(grammar))
 
 
 def complete_pause(islands: list[Island]) -> float:
@@ -405,7 +409,7 @@ def with_runner_ups(rec: WhisperRecognizer, encoded: Any, alts: list[Alternative
     where the decoder wrote words (``encoded`` None): a word said whole is no spelling."""
     if encoded is None or not grammar.verify:
         return alts
-    answers = {"".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify}
+    answers = set(answer_letters(grammar))
     if any(a.text.replace(" ", "") in answers for a in alts):
         return alts
     present = {a.text for a in alts}
