@@ -310,7 +310,7 @@ class Rig:
                                           best[0].confidence if best else None, forced)
             conf = [a.confidence for a in heard.recognition.alternatives][:1]
             out.heard.append(f"{'/'.join(heard.recognition.heard)} {conf} "
-                             f"{'' if forced is None else f'stop={forced:.2f} '}-> {decision.why} "
+                             f"{'' if forced is None else f'{forced[0]}={forced[1]:.2f} '}-> {decision.why} "
                              f"@{heard.start_s:.2f}-{heard.speech_end_s:.2f} "
                              f"+{heard.decided_s - heard.speech_end_s:.2f}"
                              f"+{heard.decode_s:.2f}s {heard.residual_db:.1f}dB")

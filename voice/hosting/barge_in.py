@@ -58,15 +58,25 @@ it (or where it gives none) the host stops and says it back first ("Did you say 
 the canceller's residual a player's "seven" was heard as "ten" at up to 0.92, "tree" as
 "three" at 0.93 and a "no" as "yes" at 0.94 (bench_barge_in.py, seeds 1-4: 7 wrong answers
 at 0.9-0.94, none at 0.95 or more; a quarter of the right ones are said back too)."""
-FORCED_STOP = "stop"
-"""The command forced after an utterance over the host (overlap_grammar): the canceller's
-residual loses its final "p", and the recognizer writes "so", "stuff" or "star" for it."""
-STOP_LIKE = -3.5
-"""Mean log-probability per token of FORCED_STOP forced after the audio at which an
-utterance that fits nothing else is a "stop". Over the host, the residual turns most missed
-"stop"s into "so" (bench_barge_in.py seeds 1 and 3: 28 of 85 stops heard as no command
-reach -3.5, 13 reach -3.0); other talk, noise, answers and the host alone scored -4.8 or
-less there, and none of 569 over -3.5 in an earlier trace."""
+STOP_LIKE = -4.5
+"""Mean log-probability per token of "stop" forced after the audio at which an utterance
+over the host that fits nothing else is a "stop": the canceller's residual loses its final
+"p", and the recognizer writes "so", "stuff" or "star" for it. Over the host (bench_barge_in.py
+seeds 2 and 3: 1,030 commands, 2,100 other trials) missed stops heard as no command scored
+-3.5 to -4.5 twenty times; no other talk, noise, answer or line of the host alone scored
+over -5.9 (at -3.5, as before, 19 more stops of 1,030 were left out)."""
+GO_LIKE = -2.5
+"""The same for "go" (resume): it is one short token, which other talk also scores well
+("so what" -3.1, "cut" -3.4 in the same trials), so the bar is higher; 11 missed "go"s of
+those trials scored over it, and 10 more between -3.0 and -2.5."""
+FORCED_COMMANDS: dict[str, float] = {"stop": STOP_LIKE, "go": GO_LIKE}
+"""The commands forced after every utterance over the host (overlap_grammar), each with the
+score at which one that fits nothing else is that command."""
+FORCED_OVER = frozenset({"no fit", "near command", "not alone", "unsure"})
+"""What the transcript alone made of an utterance (Decision.why) that a forced command may
+overrule: nothing that stops the host, and not the host's own words. "so" for a stop at a
+yes/no prompt was taken for an unsure "no" (bench_barge_in.py seeds 2 and 3: 11 more stops
+than from "no fit" alone, and no other talk, noise or answer more)."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
 OWN_BEFORE_S = 0.9
@@ -253,18 +263,22 @@ class BargeInPolicy:
 
     def decide(self, heard: Sequence[str], expect: Expectation,
                line: LineSpan | None = None, confidence: float | None = None,
-               stop_like: float | None = None) -> Decision:
+               forced: tuple[str, float] | None = None) -> Decision:
         """``heard``: the transcripts, best first. Only the best one can stop the host: a
         runner-up is a doubt, and doubts are asked about after the line, not acted on.
         ``confidence`` is the recognizer's in the best one (0-1), where it gives one;
-        ``stop_like`` its score for FORCED_STOP forced after the audio (forced_score)."""
+        ``forced`` the command of FORCED_COMMANDS the audio sounded most like and its score,
+        forced after the audio (forced_score)."""
         decision = self._decide(heard, expect, line, confidence)
-        if (decision.why == "no fit" and stop_like is not None and stop_like >= STOP_LIKE
-                and not own_words(FORCED_STOP, line)):
-            return Decision(Verdict.STOP_COMMAND, (FORCED_STOP, *decision.heard), "forced stop",
-                            Understood("unclear", None, EXACT_COMMAND, FORCED_STOP,
-                                       command="stop"))
-        return decision
+        if decision.why not in FORCED_OVER or forced is None:
+            return decision
+        word, score = forced
+        match = command_match(word)
+        if (match is None or score < FORCED_COMMANDS.get(word, 0.0)
+                or own_words(word, line)):
+            return decision
+        return Decision(Verdict.STOP_COMMAND, (word, *decision.heard), "forced command",
+                        Understood("unclear", None, EXACT_COMMAND, word, command=match[0]))
 
     def _decide(self, heard: Sequence[str], expect: Expectation,
                 line: LineSpan | None, confidence: float | None) -> Decision:
@@ -318,15 +332,17 @@ def said_alone(heard: str, kind: ReplyKind) -> bool:
 
 
 def overlap_grammar(grammar: Grammar) -> Grammar:
-    """The prompt's grammar as heard over the host: FORCED_STOP is forced after what is
-    heard too (its score is forced_score's)."""
-    if FORCED_STOP in grammar.verify:
+    """The prompt's grammar as heard over the host: FORCED_COMMANDS are forced after what is
+    heard too (the best of them is forced_score's)."""
+    missing = tuple(w for w in FORCED_COMMANDS if w not in grammar.verify)
+    if not missing:
         return grammar
-    return replace(grammar, verify=(*grammar.verify, FORCED_STOP))
+    return replace(grammar, verify=(*grammar.verify, *missing))
 
 
-def forced_score(rec: Recognition) -> float | None:
-    """The recognizer's score for FORCED_STOP forced after the audio, where it gave one (a
-    runner-up scored by the forced check: Whisper's), else None."""
-    return next((a.score for a in rec.alternatives[1:] if a.text == FORCED_STOP
+def forced_score(rec: Recognition) -> tuple[str, float] | None:
+    """The command of FORCED_COMMANDS forced after the audio that scored best, with its score,
+    where the recognizer gave one (a runner-up scored by the forced check: Whisper's), else
+    None."""
+    return next(((a.text, a.score) for a in rec.alternatives[1:] if a.text in FORCED_COMMANDS
                  and a.confidence is None and a.score is not None), None)

@@ -130,27 +130,49 @@ def test_a_stop_heard_as_another_word_stops_it_when_the_forced_check_hears_stop(
     forced after the audio decides, never over an answer that fits nor the host's own
     "stop"."""
     number = Expectation("number", {"min": 1, "max": 12})
-    forced = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-1.2)
+    forced = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), forced=("stop", -1.2))
     assert forced.verdict is Verdict.STOP_COMMAND and forced.understood is not None
     assert forced.understood.command == "stop"
-    assert not POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-4.0).stops
-    # a third of the stops heard as no command score -3.0 to -3.5
-    weak = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), stop_like=-3.3)
+    assert not POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4),
+                             forced=("stop", -5.0)).stops
+    # missed stops over the host scored -3.5 to -4.5, other talk -5.9 or less
+    weak = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), forced=("stop", -4.2))
     assert weak.verdict is Verdict.STOP_COMMAND
-    seven = POLICY.decide(["seven"], number, span(1.0, 1.4), confidence=0.95, stop_like=-1.2)
+    seven = POLICY.decide(["seven"], number, span(1.0, 1.4), confidence=0.95,
+                          forced=("stop", -1.2))
     assert seven.verdict is Verdict.STOP_ANSWER
     own = span(1.6, 2.0, text="Ana rolls and reaches the Stop square.", duration_s=2.5)
-    assert not POLICY.decide(["so"], Expectation("command"), own, stop_like=-1.2).stops
+    assert not POLICY.decide(["so"], Expectation("command"), own, forced=("stop", -1.2)).stops
+    # an answer too unsure to stop the host ("no" for the stop's "so") gives way to it
+    unsure = POLICY.decide(["no"], Expectation("yesno"), span(1.0, 1.4), confidence=0.2,
+                           forced=("stop", -3.0))
+    assert unsure.verdict is Verdict.STOP_COMMAND
+    sure = POLICY.decide(["no"], Expectation("yesno"), span(1.0, 1.4), confidence=0.9,
+                         forced=("stop", -3.0))
+    assert sure.verdict is Verdict.STOP_ANSWER
 
 
-def test_over_the_host_stop_is_forced_after_any_prompt() -> None:
+def test_a_go_heard_as_another_word_resumes_only_when_the_forced_check_is_sure() -> None:
+    """"go" is one short token that other talk scores well too: its bar is higher."""
+    sure = POLICY.decide(["so"], Expectation("command"), span(1.0, 1.4), forced=("go", -1.5))
+    assert sure.verdict is Verdict.STOP_COMMAND and sure.understood is not None
+    assert sure.understood.command == "resume"
+    assert not POLICY.decide(["so what"], Expectation("command"), span(1.0, 1.4),
+                             forced=("go", -3.1)).stops
+    own = span(1.6, 2.0, text="Ready? Then off we go, Ana.", duration_s=2.5)
+    assert not POLICY.decide(["so"], Expectation("command"), own, forced=("go", -1.5)).stops
+
+
+def test_over_the_host_the_commands_are_forced_after_any_prompt() -> None:
     from voice.hearing.asr.base import Alternative, Grammar, Recognition
     from voice.hosting.barge_in import forced_score, overlap_grammar
 
     grammar = overlap_grammar(Grammar.of("number", ["1", "2"]))
-    assert grammar.verify == ("stop",) and overlap_grammar(grammar) == grammar
+    assert grammar.verify == ("stop", "go") and overlap_grammar(grammar) == grammar
     rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
-    assert forced_score(rec) == -1.7
+    assert forced_score(rec) == ("stop", -1.7)
+    rec = Recognition(alternatives=(Alternative("no", 0.4, -0.3), Alternative("go", None, -2.0)))
+    assert forced_score(rec) == ("go", -2.0)
     assert forced_score(Recognition(alternatives=(Alternative("so", 0.4, -0.3),))) is None
 
 
