@@ -165,10 +165,17 @@ def test_a_go_heard_as_another_word_resumes_only_when_the_forced_check_is_sure()
 
 def test_over_the_host_the_commands_are_forced_after_any_prompt() -> None:
     from voice.hearing.asr.base import Alternative, Grammar, Recognition
+    from voice.hearing.asr.whisper_words import prompt_text
     from voice.hosting.barge_in import forced_score, overlap_grammar
 
     grammar = overlap_grammar(Grammar.of("number", ["1", "2"]))
     assert grammar.verify == ("stop", "go") and overlap_grammar(grammar) == grammar
+    # the number prompt's decoder, told of the numbers only, wrote "stop" as "seven"
+    assert grammar.prompted == ("stop",)
+    assert prompt_text(Grammar.of("number", [], answers=["one", "two"])) == "One, two."
+    assert prompt_text(overlap_grammar(Grammar.of("number", [], answers=["one", "two"]))
+                       ) == "One, two. Stop."
+    assert overlap_grammar(Grammar.of("yesno", ["yes", "no"])).prompted == ()
     rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
     assert forced_score(rec) == ("stop", -1.7)
     rec = Recognition(alternatives=(Alternative("no", 0.4, -0.3), Alternative("go", None, -2.0)))

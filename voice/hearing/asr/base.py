@@ -48,6 +48,9 @@ class Grammar:
     """A free answer's accepted answers, which the table has not heard: never a bias, but
     an engine may check the audio for them after decoding freely, and offer one it finds
     as a runner-up (which the host confirms: "Did you say fork?")."""
+    prompted: tuple[str, ...] = ()
+    """Words an engine that is prompted with the answers names after them, said at this
+    prompt though no answer (a command over the host: see barge_in.overlap_grammar)."""
 
     @staticmethod
     def of(kind: ReplyKind, phrases: Iterable[str], repeat: bool | None = None,

@@ -59,7 +59,8 @@ def prompt_text(grammar: Grammar) -> str:
         return "Yes. No."
     if kind == ReplyKind.NUMBER:
         nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
-        return ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
+        listed = ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
+        return " ".join([listed, *(f"{w.capitalize()}." for w in grammar.prompted)])
     if kind == ReplyKind.SPELLING:
         return NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
     if kind in (ReplyKind.CHOICE, ReplyKind.COLOUR, ReplyKind.NAME):
