@@ -333,18 +333,21 @@ def said_alone(heard: str, kind: ReplyKind) -> bool:
 
 
 PROMPTED_OVER = ("stop",)
-"""Commands a number prompt's decoder is told of over the host: after the list of numbers
-it wrote a "stop" as "seven" (33 of the missed commands of bench_barge_in.py seeds 2 and 3
-were heard as a number). Named after the numbers: commands at 0 dB 0.608 / 0.617 -> 0.650 /
-0.633, false stops 0.033 / 0.039 -> 0.025 / 0.022, answers 0.775 / 0.758 -> 0.775 / 0.742."""
+"""Commands the decoder of a number or yes/no prompt is told of over the host, after the
+answers it is prompted with: told of the numbers alone it wrote a "stop" as "seven" (33 of
+the missed commands of bench_barge_in.py seeds 2 and 3 were heard as a number). Seeds 2 /
+3, commands at 0 dB 0.608 / 0.617 -> 0.683 / 0.658, false stops 0.033 / 0.039 -> 0.031 /
+0.019, answers 0.775 / 0.758 -> 0.758 / 0.733 (a "yes" heard as "here"). A choice's and the
+command prompt's decoders are left as they were (not measured)."""
+PROMPTED_KINDS = frozenset({ReplyKind.NUMBER, ReplyKind.YESNO})
 
 
 def overlap_grammar(grammar: Grammar) -> Grammar:
     """The prompt's grammar as heard over the host: FORCED_COMMANDS are forced after what is
-    heard too (the best of them is forced_score's), and a number prompt names PROMPTED_OVER
-    to the decoder after its numbers."""
+    heard too (the best of them is forced_score's), and a number or yes/no prompt names
+    PROMPTED_OVER to the decoder after its answers."""
     missing = tuple(w for w in FORCED_COMMANDS if w not in grammar.verify)
-    prompted = PROMPTED_OVER if grammar.kind == ReplyKind.NUMBER else grammar.prompted
+    prompted = PROMPTED_OVER if grammar.kind in PROMPTED_KINDS else grammar.prompted
     if not missing and prompted == grammar.prompted:
         return grammar
     return replace(grammar, verify=(*grammar.verify, *missing), prompted=prompted)

@@ -175,7 +175,9 @@ def test_over_the_host_the_commands_are_forced_after_any_prompt() -> None:
     assert prompt_text(Grammar.of("number", [], answers=["one", "two"])) == "One, two."
     assert prompt_text(overlap_grammar(Grammar.of("number", [], answers=["one", "two"]))
                        ) == "One, two. Stop."
-    assert overlap_grammar(Grammar.of("yesno", ["yes", "no"])).prompted == ()
+    assert prompt_text(overlap_grammar(Grammar.of("yesno", ["yes", "no"]))) == "Yes. No. Stop."
+    assert prompt_text(Grammar.of("yesno", ["yes", "no"])) == "Yes. No."
+    assert overlap_grammar(Grammar.of("name", ["ocean"], answers=["ocean"])).prompted == ()
     rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
     assert forced_score(rec) == ("stop", -1.7)
     rec = Recognition(alternatives=(Alternative("no", 0.4, -0.3), Alternative("go", None, -2.0)))

@@ -55,12 +55,13 @@ def class_answers(grammar: Grammar) -> dict[str, tuple[str, ...]]:
 def prompt_text(grammar: Grammar) -> str:
     """The decoder's prompt for ``grammar``: the answers the table has heard, or nothing."""
     kind = grammar.kind
+    also = [f"{w.capitalize()}." for w in grammar.prompted]
     if kind == ReplyKind.YESNO:
-        return "Yes. No."
+        return " ".join(["Yes. No.", *also])
     if kind == ReplyKind.NUMBER:
         nums = sorted(class_answers(grammar), key=lambda w: UNITS.get(w, TENS.get(w, 0)))
         listed = ", ".join(n.capitalize() if i == 0 else n for i, n in enumerate(nums)) + "."
-        return " ".join([listed, *(f"{w.capitalize()}." for w in grammar.prompted)])
+        return " ".join([listed, *also])
     if kind == ReplyKind.SPELLING:
         return NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
     if kind in (ReplyKind.CHOICE, ReplyKind.COLOUR, ReplyKind.NAME):
