@@ -63,9 +63,8 @@ STOP_LIKE = -4.5
 """Mean log-probability per token of "stop" forced after the audio at which an utterance
 over the host that fits nothing else is a "stop": the canceller's residual loses its final
 "p", and the recognizer writes "so", "stuff" or "star" for it. Over the host (bench_barge_in.py
-seeds 2 and 3: 1,030 commands, 2,100 other trials) missed stops heard as no command scored
--3.5 to -4.5 twenty times; no other talk, noise, answer or line of the host alone scored
-over -5.9 (at -3.5, as before, 19 more stops of 1,030 were left out)."""
+seeds 2 and 3: 720 commands, 2,040 other trials) 19 missed stops heard as no command scored
+-3.5 to -4.5; no other talk, noise, answer or line of the host alone scored over -5.9."""
 GO_LIKE = -2.5
 """The same for "go" (resume): it is one short token, which other talk also scores well
 ("so what" -3.1, "cut" -3.4 in the same trials), so the bar is higher; 11 missed "go"s of
@@ -335,10 +334,9 @@ def said_alone(heard: str, kind: ReplyKind) -> bool:
 PROMPTED_OVER = ("stop",)
 """Commands the decoder of a number or yes/no prompt is told of over the host, after the
 answers it is prompted with: told of the numbers alone it wrote a "stop" as "seven" (33 of
-the missed commands of bench_barge_in.py seeds 2 and 3 were heard as a number). Seeds 2 /
-3, commands at 0 dB 0.608 / 0.617 -> 0.683 / 0.658, false stops 0.033 / 0.039 -> 0.031 /
-0.019, answers 0.775 / 0.758 -> 0.758 / 0.733 (a "yes" heard as "here"). A choice's and the
-command prompt's decoders are left as they were (not measured)."""
+the missed commands of bench_barge_in.py seeds 2 and 3 were heard as a number; told of
+"stop" too, 5-8 points more commands stopped the host, and 1-2 points fewer answers). A
+choice's and the command prompt's decoders are left as they were (not measured)."""
 PROMPTED_KINDS = frozenset({ReplyKind.NUMBER, ReplyKind.YESNO})
 
 
