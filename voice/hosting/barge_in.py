@@ -332,18 +332,20 @@ def said_alone(heard: str, kind: ReplyKind) -> bool:
 
 
 PROMPTED_OVER = ("stop",)
-"""Commands the decoder of a number or yes/no prompt is told of over the host, after the
-answers it is prompted with: told of the numbers alone it wrote a "stop" as "seven" (33 of
-the missed commands of bench_barge_in.py seeds 2 and 3 were heard as a number; told of
-"stop" too, 5-8 points more commands stopped the host, and 1-2 points fewer answers). A
-choice's and the command prompt's decoders are left as they were (not measured)."""
-PROMPTED_KINDS = frozenset({ReplyKind.NUMBER, ReplyKind.YESNO})
+"""Commands the decoder of a prompt read with its answers (a number, yes/no, a choice) is
+told of over the host, after them: told of the numbers alone it wrote a "stop" as "seven"
+(33 of the missed commands of bench_barge_in.py seeds 2 and 3 were heard as a number; told
+of "stop" too, 5-8 points more commands stopped the host, and 1-2 points fewer answers;
+at a choice, 1-3 points more commands, answers the same). The command prompt's decoder,
+prompted with nothing, is left as it was."""
+PROMPTED_KINDS = frozenset({ReplyKind.NUMBER, ReplyKind.YESNO, ReplyKind.CHOICE,
+                            ReplyKind.COLOUR, ReplyKind.NAME})
 
 
 def overlap_grammar(grammar: Grammar) -> Grammar:
     """The prompt's grammar as heard over the host: FORCED_COMMANDS are forced after what is
-    heard too (the best of them is forced_score's), and a number or yes/no prompt names
-    PROMPTED_OVER to the decoder after its answers."""
+    heard too (the best of them is forced_score's), and a prompt read with its answers
+    names PROMPTED_OVER to the decoder after them."""
     missing = tuple(w for w in FORCED_COMMANDS if w not in grammar.verify)
     prompted = PROMPTED_OVER if grammar.kind in PROMPTED_KINDS else grammar.prompted
     if not missing and prompted == grammar.prompted:

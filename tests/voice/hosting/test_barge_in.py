@@ -177,7 +177,10 @@ def test_over_the_host_the_commands_are_forced_after_any_prompt() -> None:
                        ) == "One, two. Stop."
     assert prompt_text(overlap_grammar(Grammar.of("yesno", ["yes", "no"]))) == "Yes. No. Stop."
     assert prompt_text(Grammar.of("yesno", ["yes", "no"])) == "Yes. No."
-    assert overlap_grammar(Grammar.of("name", ["ocean"], answers=["ocean"])).prompted == ()
+    choice = Grammar.of("name", ["ocean", "river"], answers=["ocean", "river"])
+    assert prompt_text(overlap_grammar(choice)) == "Ocean. River. Stop."
+    assert prompt_text(choice) == "Ocean. River."
+    assert overlap_grammar(Grammar.of("command", [])).prompted == ()
     rec = Recognition(alternatives=(Alternative("so", 0.4, -0.3), Alternative("stop", None, -1.7)))
     assert forced_score(rec) == ("stop", -1.7)
     rec = Recognition(alternatives=(Alternative("no", 0.4, -0.3), Alternative("go", None, -2.0)))

@@ -66,7 +66,7 @@ def prompt_text(grammar: Grammar) -> str:
         return NATO_PROMPT  # a segment's first decode; see WhisperRecognizer._letter
     if kind in (ReplyKind.CHOICE, ReplyKind.COLOUR, ReplyKind.NAME):
         said = [p for p in grammar.answers if len(p) > 1][:24]
-        return ". ".join(s.capitalize() for s in said) + "." if said else ""
+        return " ".join([". ".join(s.capitalize() for s in said) + ".", *also]) if said else ""
     return ""  # a free answer: prompting with the right answer would make it heard
 
 
