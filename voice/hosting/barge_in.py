@@ -43,7 +43,8 @@ from voice.understanding.transcript import HESITATIONS, tokens
 
 ANSWER_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER, ReplyKind.CHOICE, ReplyKind.COLOUR,
                           ReplyKind.NAME})
-"""Prompts whose answer may stop the host (see the module's docstring)."""
+"""Prompts whose answer may stop the host (see the module's docstring): the closed sets a
+decoder is prompted with, which over the host name PROMPTED_OVER too."""
 MAX_ANSWER_WORDS = 3
 """Most words in an answer that stops the host ("the second one", "double six")."""
 SURE_ANSWER = 0.35
@@ -338,8 +339,6 @@ told of over the host, after them: told of the numbers alone it wrote a "stop" a
 of "stop" too, 5-8 points more commands stopped the host, and 1-2 points fewer answers;
 at a choice, 1-3 points more commands, answers the same). The command prompt's decoder,
 prompted with nothing, is left as it was."""
-PROMPTED_KINDS = frozenset({ReplyKind.NUMBER, ReplyKind.YESNO, ReplyKind.CHOICE,
-                            ReplyKind.COLOUR, ReplyKind.NAME})
 
 
 def overlap_grammar(grammar: Grammar) -> Grammar:
@@ -347,7 +346,7 @@ def overlap_grammar(grammar: Grammar) -> Grammar:
     heard too (the best of them is forced_score's), and a prompt read with its answers
     names PROMPTED_OVER to the decoder after them."""
     missing = tuple(w for w in FORCED_COMMANDS if w not in grammar.verify)
-    prompted = PROMPTED_OVER if grammar.kind in PROMPTED_KINDS else grammar.prompted
+    prompted = PROMPTED_OVER if grammar.kind in ANSWER_KINDS else grammar.prompted
     if not missing and prompted == grammar.prompted:
         return grammar
     return replace(grammar, verify=(*grammar.verify, *missing), prompted=prompted)

@@ -129,9 +129,14 @@ def letters_heard(islands: list[Island]) -> int:
     return count
 
 
+def letters_only(text: str) -> str:
+    """``text``'s letters, lower case, nothing else ("Grey-Thompson" -> "greythompson")."""
+    return "".join(c for c in text.lower() if c in LETTERS)
+
+
 def answer_letters(grammar: Grammar) -> list[str]:
-    """The accepted spellings as their letters only ("Grey-Thompson" -> "greythompson")."""
-    return ["".join(c for c in v.lower() if c in LETTERS) for v in grammar.verify]
+    """The accepted spellings as their letters only."""
+    return [letters_only(v) for v in grammar.verify]
 
 
 def longest_answer(grammar: Grammar) -> int | None:
@@ -274,7 +279,7 @@ def word_of_answer(word: str, grammar: Grammar) -> bool:
     """Whether ``word`` (a run's Decoded.word) is an accepted answer said whole."""
     from rapidfuzz import fuzz
 
-    said = "".join(c for c in word.lower() if c in LETTERS)
+    said = letters_only(word)
     # a run longer than the answer holds its first letter too ("marvin m"): not set aside
     return len(said) > 1 and any(
         said == a or (len(a) >= WORD_FROM and len(said) <= len(a)
