@@ -80,8 +80,8 @@ def test_a_count_at_a_number_prompt_is_the_prompt_written_back() -> None:
 def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
         text: str, classes: dict[str, float], confirmed: bool) -> None:
     from voice.hearing.asr.base import Alternative, Grammar
-    from voice.hearing.asr.whisper import unsure
     from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
     from voice.reply_kind import ReplyKind
 
     grammar = Grammar(ReplyKind.NUMBER, ("one", "two"))
@@ -90,12 +90,51 @@ def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
     assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False), alts, grammar)
 
 
+@pytest.mark.parametrize(("kind", "text", "classes", "recheck", "confirmed"), [
+    # written again alone by the decode prompted with no answer: a second hearing, taken
+    (ReplyKind.NUMBER, " Three.", {"three": 0.52, "eight": 0.1}, " The answer is three.", False),
+    (ReplyKind.NUMBER, " 3.", {"three": 0.52, "eight": 0.1}, " 3", False),
+    (ReplyKind.NUMBER, " Three.", {"three": 0.52}, None, True),  # not decoded again
+    (ReplyKind.NUMBER, " Three.", {"three": 0.52}, " Tree.", True),  # another word
+    (ReplyKind.NUMBER, " Three.", {"three": 0.52}, " Three hooray", True),  # and talk
+    (ReplyKind.NUMBER, " Three.", {"three": 0.52}, " Eight.", True),
+    # a yes/no is not decoded again: other people's words were "no" both times
+    (ReplyKind.YESNO, " No.", {"yes": 0.03, "no": 0.63}, " no", True),
+    (ReplyKind.NUMBER, " So one.", {"two": 0.25, "one": 0.05}, " One", True),  # not its first
+    (ReplyKind.NUMBER, " One, two, one.", {"one": 0.5, "two": 0.1}, " One", True),  # counted
+])
+def test_an_answer_heard_unsurely_through_talk_is_taken_when_heard_again_alone(
+        kind: ReplyKind, text: str, classes: dict[str, float], recheck: str | None,
+        confirmed: bool) -> None:
+    """Under talk, a number under SURE_IN_TALK is decoded again with a prompt that names no
+    answer (RECHECK_PROMPT); written again alone, it is taken at once."""
+    from voice.hearing.asr.base import Alternative, Grammar
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import doubted_in_talk, unsure
+    from voice.hearing.asr.whisper_words import transcript_words
+
+    grammar = Grammar(kind, tuple(classes))
+    said = [w for w in transcript_words(text, kind) if w in classes]
+    decoded = Decoded(text, -0.5, classes, 50.0, crowded=True, recheck=recheck)
+    assert unsure(decoded, [Alternative(said[-1])], grammar) is confirmed
+    if not confirmed:
+        assert doubted_in_talk(text, classes, kind) == said[0]
+
+
+def test_a_number_heard_surely_through_talk_is_not_decoded_again() -> None:
+    from voice.hearing.asr.whisper_sure import doubted_in_talk
+
+    assert doubted_in_talk(" Five.", {"five": 0.87, "one": 0.01}, ReplyKind.NUMBER) is None
+    assert doubted_in_talk(" Happy.", {"five": 0.3}, ReplyKind.NUMBER) is None  # names none
+    assert doubted_in_talk(" Five.", {"five": 0.3}, ReplyKind.WORD) is None
+
+
 def test_a_number_read_from_a_decode_that_counted_through_talk_is_confirmed() -> None:
     """The decode counted ("One, two, one, two, three" for a "zero" under talk, 10 dB down)
     and the reading kept the one its first step leaned to: confirmed, never taken."""
     from voice.hearing.asr.base import Alternative, Grammar
-    from voice.hearing.asr.whisper import unsure
     from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
     from voice.reply_kind import ReplyKind
 
     grammar = Grammar(ReplyKind.NUMBER, ("zero", "one", "two", "three"))
@@ -121,8 +160,9 @@ def test_a_number_named_but_weakly_is_confirmed_not_dropped(
         kind: ReplyKind, text: str, classes: dict[str, float],
         heard: tuple[str, bool] | None) -> None:
     from voice.hearing.asr.base import Grammar
-    from voice.hearing.asr.whisper import WhisperRecognizer, unsure
+    from voice.hearing.asr.whisper import WhisperRecognizer
     from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
 
     grammar = Grammar(kind, tuple(classes))
     decoded = Decoded(f" {text.capitalize()},", -0.5, classes, 50.0)

@@ -72,10 +72,21 @@ from voice.hearing.asr.base import Alternative, Grammar, Recognition, allowed_se
 from voice.hearing.asr.letter_head import LetterHead, load_shipped
 from voice.hearing.asr.whisper_letters import Decoded, LetterEars
 from voice.hearing.asr.whisper_spelling import listen_spelling
+from voice.hearing.asr.whisper_sure import (
+    ACCEPT_NAMED,
+    FOCUS_KINDS,
+    NUMBER_FRAME,
+    RECHECK_PROMPT,
+    complete_answer,
+    doubted_in_talk,
+    names_answer,
+    sure_alone,
+    talk_only,
+    unsure,
+)
 from voice.hearing.asr.whisper_words import (
     class_answers,
     invented,
-    prompt_echo,
     prompt_text,
     transcript_words,
 )
@@ -100,8 +111,6 @@ QUIET_PEAK = 0.05
 on 379 digits scaled down 26 dB, 89.4 % were heard as they were and 93.7 % raised
 (94.5 % at their own level); louder speech is left as it is."""
 SPEECH_PEAK = 0.3
-ACCEPT_NAMED = 0.2
-"""The first-step probability an answer needs when the transcript names it."""
 ACCEPT_ALONE = 0.6
 """The first-step probability that takes an answer the transcript did not name."""
 CONFIRM_NAMED = 0.1
@@ -121,13 +130,6 @@ MAX_TOKENS = {ReplyKind.YESNO: 6, ReplyKind.NUMBER: 8, ReplyKind.COMMAND: 10, Re
 """New tokens per utterance: short answers are short (tiny.en otherwise goes on
 repeating the prompt's list, "Two, three, four, ...")."""
 
-NUMBER_FRAME = frozenset({
-    "a", "an", "the", "it", "it's", "its", "is", "i", "i'm", "i've", "think", "guess", "say",
-    "says", "my", "our", "answer", "number", "total", "that's", "that", "so", "um", "uh", "er",
-    "erm", "hmm", "oh", "okay", "ok", "well", "please", "and", "plus", "double", "hundred",
-    "we", "we've", "have", "got", "rolled", "roll", "makes", "dice", "on"})
-"""Words a player says around a number ("I think it's seven", "six and four"); any other
-word beside one is talk, and the number is confirmed rather than taken."""
 VERIFY_LIKE = -5.5
 """Mean log-probability per token (natural log; -5.5 is a probability of 0.004) at which a
 free answer's accepted answer, forced after the audio, counts as what may have been said
@@ -137,98 +139,12 @@ word forced after every clip: 142 of the clips' own words scored -5.5 or better 
 on tree, "four" on forward, "forward" on backward, "bird" on bed)."""
 VERIFY_MAX = 4
 """Accepted answers checked per utterance (each one more decoder pass over the audio)."""
-FOCUS_KINDS = frozenset({ReplyKind.YESNO, ReplyKind.NUMBER})
-"""Short complete answers, heard from their loudest stretch only (voice.hearing.focus):
-talk before or after the player's word is left out of the decode. So is a free answer whose
-accepted answers are one word each (people's words with talk 10 dB under them, words/unknown:
-taken at once 19.9 % whole, 42.4 % so; on clean speech one of 151 fewer confirmed)."""
-
-
 TALK_WAIT_S = 1.5
 """After words a yes/no or a number prompt cannot use and no command ("thank you", "wow":
 talk across the table), the listen goes on this long (seconds) for the player's own answer;
 only when none comes is the talk what was heard (the host asks again). The talk comes before
 the player's word as often as after it. An answer heard after talk is confirmed ("Did you
 say seven?"), never taken at once: it may be the talk's too."""
-
-
-SURE_IN_TALK = 0.8
-"""The first-step probability an answer the transcript names needs to be taken at once when
-talk was heard around it (Decoded.crowded); under it, the host confirms it. Talk over a
-player's word is read as another number with 0.5-0.8 (a teammate's "tree" under a "four":
-"three", 0.83 at most): at 0.5, 1.6 % of people's digits with talk 10 dB under were taken
-as a wrong number, twice the 0.8 % of clean speech; at 0.8, 0.7 % (bench_hearing.py)."""
-
-
-NUMBER_GOES_ON = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-                            "ninety", "hundred", "thousand", "million"})
-"""Number words the next word can go on from: an answer ending in one is not complete."""
-
-
-QUIET_SURE = 0.9
-"""The first-step probability at which a yes/no or a number, decoded once only quieter sound
-follows it, ends the utterance at once (the shared people's "yes": 0.94-0.99 for 28 of 30;
-a sixth of them were held open 0.4 s longer by a quiet tail)."""
-
-
-def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
-    """Whether the best reading is not sure (to confirm): a number named alone but under
-    ACCEPT_NAMED; or, heard through talk, one named weakly, or a free answer that names
-    none of the accepted answers (its words may be the talk's: a "no" to "Did you say
-    happy?" asks again, not judged wrong)."""
-    top = alts[0] if alts else None
-    if top is None:
-        return False
-    classes = result.classes
-    if (grammar.kind == ReplyKind.NUMBER and top.text in classes
-            and classes[top.text] < ACCEPT_NAMED):
-        return True  # named, and leaned to, but weakly (see _alternatives): confirmed
-    if not result.crowded:
-        return False
-    if (grammar.kind == ReplyKind.NUMBER
-            and len(set(transcript_words(result.text, grammar.kind)) & set(classes)) > 1):
-        return True  # the decode counted ("one, two, one, two"), whatever the reading kept
-    if not classes:
-        return not names_answer(top.text, grammar)
-    # one answer, named alone or with frame words ("so one"), that the first step's
-    # probabilities also name first and surely: anything else may be the talk's words
-    named = {w for w in top.text.split() if w in classes}
-    if len(named) != 1:
-        return bool(named)  # several answers ("one two one"); none is no answer at all
-    word = named.pop()
-    return word != max(classes, key=classes.__getitem__) or classes[word] < SURE_IN_TALK
-
-
-def sure_alone(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
-    """Whether the best reading is an accepted answer heard surely and without talk: enough
-    to end an utterance held open by quieter sound (the endpointer's hold_db)."""
-    top = alts[0] if alts else None
-    return (top is not None and top.in_grammar and top.confidence is not None
-            and top.confidence >= QUIET_SURE and not unsure(result, alts, grammar))
-
-
-def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
-    """Whether a free answer decoded after a short pause is one accepted answer, whole, with
-    no talk around it: the player has said it, so the utterance ends without the rest of the
-    trailing silence (which only waits for a second word). A number the next word could go
-    on ("twenty" of "twenty five") waits."""
-    top = alts[0] if alts else None
-    return (grammar.kind == ReplyKind.WORD and top is not None and top.text in grammar.verify
-            and top.text.split()[-1] not in NUMBER_GOES_ON and not result.crowded)
-
-
-def talk_only(alts: list[Alternative], grammar: Grammar) -> bool:
-    """Whether a yes/no or a number prompt heard only words it cannot use (no answer, no
-    command in its grammar, or its own prompt written back): table talk, perhaps before the
-    player's answer."""
-    return grammar.kind in FOCUS_KINDS and not any(
-        a.in_grammar and not prompt_echo(a.text, grammar) for a in alts)
-
-
-def names_answer(said: str, grammar: Grammar) -> bool:
-    """Whether the words ``said`` (space-separated) hold one of the accepted answers whole."""
-    padded = f" {said} "
-    return any(f" {a} " in padded for a in grammar.verify)
 
 
 def embedded_model_dir() -> tuple[Path, models.EmbeddedModel]:
@@ -494,8 +410,12 @@ class WhisperRecognizer(LetterEars):
                                              MAX_TOKENS.get(grammar.kind, 24), self._classes(grammar))
         found, found_lp = (self._verified(encoded, text, grammar, len(samples))
                            if grammar.verify else (None, None))
+        recheck = None
+        if crowded and doubted_in_talk(text, probs, grammar.kind) is not None:
+            recheck = self._step(encoded, RECHECK_PROMPT, MAX_TOKENS.get(grammar.kind, 24),
+                                 {})[0]
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
-                       crowded, found_lp)
+                       crowded, found_lp, recheck=recheck)
 
     def _verified(self, encoded: Any, text: str, grammar: Grammar, n_samples: int
                   ) -> tuple[str | None, float | None]:

@@ -99,6 +99,9 @@ class Decoded:
     """What a run of a spelling decoded after the NATO alphabet wrote where that was
     neither letters nor NATO words as written ("neighbor": the word said before its
     letters), whatever letter the run was read as."""
+    recheck: str | None = None
+    """A number or a yes/no heard unsurely through talk, decoded again with a prompt that
+    names no answer (whisper.RECHECK_PROMPT): what that wrote (None: not decoded again)."""
 
 
 class LetterEars:
