@@ -36,7 +36,9 @@ How one utterance is heard (``listen``):
    endpointer does not let quieter talk hold it open, and a doubtful answer is
    never taken unasked: one named among other words, leaned to by the classifier
    alone (>= 0.3), or, with talk around it, named weakly (< 0.5), not first by
-   the classifier, or beside another answer, is offered for the host to confirm ("Did you say 7?"). Talk before the
+   the classifier, or beside another answer, is offered for the host to confirm ("Did you
+   say 7?"), unless it is a number that a second decode, prompted with no answer, writes
+   alone again (:mod:`voice.hearing.asr.whisper_sure`). Talk before the
    answer that no yes/no or number prompt can use ("wow", "thank you", the
    prompt's own numbers written back) does not end the listen: the player's
    answer after it is heard (TALK_WAIT_S), and confirmed. A free

@@ -84,7 +84,8 @@ def heard_again(recheck: str | None, word: str, kind: ReplyKind) -> bool:
 
 def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     """Whether the best reading is not sure (to confirm): a number named alone but under
-    ACCEPT_NAMED; or, heard through talk, one named weakly, or a free answer that names
+    ACCEPT_NAMED; or, heard through talk, one named weakly (a number a second decode wrote
+    again alone is sure: RECHECK_PROMPT), or a free answer that names
     none of the accepted answers (its words may be the talk's: a "no" to "Did you say
     happy?" asks again, not judged wrong)."""
     top = alts[0] if alts else None
