@@ -100,8 +100,8 @@ class Decoded:
     neither letters nor NATO words as written ("neighbor": the word said before its
     letters), whatever letter the run was read as."""
     recheck: str | None = None
-    """A number or a yes/no heard unsurely through talk, decoded again with a prompt that
-    names no answer (whisper.RECHECK_PROMPT): what that wrote (None: not decoded again)."""
+    """A number heard unsurely through talk, decoded again with a prompt that names no
+    answer (whisper_sure.RECHECK_PROMPT): what that wrote (None: not decoded again)."""
 
 
 class LetterEars:
