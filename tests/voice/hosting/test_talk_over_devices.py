@@ -31,7 +31,7 @@ STOP = Path(__file__).resolve().parents[2] / "data" / "speech" / "stop_587f3271_
 test says too. This test is of the wiring; how often a "stop" is heard is
 bench_barge_in.py's figure. The first one it used (022cd682) is a weak "stop" for the voice
 detector even alone (0.71 at most, 0.94 for this one): through the canceller its windows
-scored 0.45-0.62 against the threshold of 0.5, and about one run in fifteen heard none of
+scored 0.45-0.62 against the threshold of 0.5, and about one run in seventeen (4 of 67) heard none of
 its three."""
 LINE = ("Welcome to Word Up. Each of you rolls the dice in turn, moves round the board, and "
         "answers a question about English on the square you reach, to win tokens of every "
