@@ -147,6 +147,32 @@ def test_a_free_answer_written_as_other_words_is_found_for_the_host_to_confirm(
     assert said.listen("word", ["bed", "bird"], timeout_s=5.0).nbest == ("bed",)
 
 
+def test_a_free_answer_found_by_the_check_and_written_again_alone_is_taken(
+        rec: WhisperRecognizer) -> None:
+    """A person's "learn" that the free decode writes "Lauren.": the forced check finds
+    "learn", and a second decode with a prompt that names no answer writes "learn" alone,
+    so the answer is the best reading and taken at once. Judged against another word (the
+    bench's pairing, the next word of the set) it is not."""
+    clip = CLIPS / "unknown_learn_1acc97de_nohash_3.wav"
+    heard = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["learn"], timeout_s=5.0)
+    assert heard.nbest[0] == "learn" and "lauren" in heard.nbest and not heard.unsure, heard
+    verdict = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["learn"]})
+    assert (verdict.verdict, verdict.value) == ("correct", "learn")
+    other = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["marvin"], timeout_s=5.0)
+    wrong = judge({"kind": "word", "heard": list(other.nbest), "accepted": ["marvin"]})
+    assert wrong.verdict != "correct", other.nbest
+
+
+def test_written_again_is_the_answer_whole_and_nothing_else() -> None:
+    from voice.hearing.asr.whisper_sure import written_again
+    assert written_again(" Bed.", "bed", ReplyKind.WORD)
+    assert written_again(" New York.", "new york", ReplyKind.WORD)
+    assert not written_again(" Bed bed.", "bed", ReplyKind.WORD)
+    assert not written_again(" Bad.", "bed", ReplyKind.WORD)
+    assert not written_again(" New.", "new york", ReplyKind.WORD)
+    assert not written_again(None, "bed", ReplyKind.WORD)
+
+
 def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) -> None:
     ears = VoiceEars(rec, _padded(read_wav(_clips("yes")[0])))
     ears.listen("yesno", ["yes", "no"], timeout_s=5.0)

@@ -85,6 +85,7 @@ from voice.hearing.asr.whisper_sure import (
     sure_alone,
     talk_only,
     unsure,
+    written_again,
 )
 from voice.hearing.asr.whisper_words import (
     class_answers,
@@ -413,7 +414,8 @@ class WhisperRecognizer(LetterEars):
         found, found_lp = (self._verified(encoded, text, grammar, len(samples))
                            if grammar.verify else (None, None))
         recheck = None
-        if crowded and doubted_in_talk(text, probs, grammar.kind) is not None:
+        if ((crowded and doubted_in_talk(text, probs, grammar.kind) is not None)
+                or (found is not None and not crowded and grammar.kind == ReplyKind.WORD)):
             recheck = self._step(encoded, RECHECK_PROMPT, MAX_TOKENS.get(grammar.kind, 24),
                                  {})[0]
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
@@ -527,6 +529,11 @@ class WhisperRecognizer(LetterEars):
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:
+            if written_again(result.recheck, result.verified, grammar.kind):
+                # heard as another word, but the forced check and a second decode both
+                # found the accepted answer: it is the best reading (RECHECK_PROMPT)
+                return [Alternative(result.verified, None, result.verified_lp, (),
+                                    allowed_sequence(result.verified, grammar)), *alts]
             alts.append(Alternative(result.verified, None, result.verified_lp, (),
                                     allowed_sequence(result.verified, grammar)))
         return alts

@@ -100,7 +100,8 @@ class Decoded:
     neither letters nor NATO words as written ("neighbor": the word said before its
     letters), whatever letter the run was read as."""
     recheck: str | None = None
-    """A number heard unsurely through talk, decoded again with a prompt that names no
+    """A number heard unsurely through talk, or a free answer written as another word where
+    the forced check found the accepted one, decoded again with a prompt that names no
     answer (whisper_sure.RECHECK_PROMPT): what that wrote (None: not decoded again)."""
 
 

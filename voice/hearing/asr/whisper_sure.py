@@ -48,14 +48,12 @@ follows it, ends the utterance at once (the shared people's "yes": 0.94-0.99 for
 a sixth of them were held open 0.4 s longer by a quiet tail)."""
 
 RECHECK_PROMPT = "The answer is"
-"""The prompt of a second decode of a number heard unsurely through talk (the first step's
-first choice, under SURE_IN_TALK). The first decode's prompt lists the numbers and leans it
-to one of them; this one names none, so the same number written alone again is a second
-hearing, and it is taken at once. People's digits with talk 10 dB under (bench_hearing.py
---babble 10, 600 clips): of 207 answers confirmed as heard through talk, 188 right, the
-second decode named the same number alone for 60 right ones and 1 wrong (an 8 heard as
-"three" both times); at 5 dB, 18 and 2; clean, 7 and none. Not at a yes/no prompt: there
-other people's words under talk were written "yes" or "no" twice (4 more of 300 taken)."""
+"""The prompt of a second hearing of the same encoded audio, which names no answer: of a
+number heard unsurely through talk (the first decode's prompt lists the numbers and leans
+it to one), and of a free answer written as another word where the forced check found the
+accepted one (written_again). Written alone again, the answer is taken at once. Not at a
+yes/no prompt: there other people's words under talk were written "yes" or "no" twice.
+(What each takes: bench_hearing.py --sets digits --babble 10, and --sets free.)"""
 
 
 def doubted_in_talk(text: str, classes: dict[str, float], kind: ReplyKind) -> str | None:
@@ -80,6 +78,12 @@ def heard_again(recheck: str | None, word: str, kind: ReplyKind) -> bool:
         return False
     words = transcript_words(recheck, kind)
     return word in words and all(w == word or w in NUMBER_FRAME for w in words)
+
+
+def written_again(recheck: str | None, answer: str, kind: ReplyKind) -> bool:
+    """Whether the second decode (Decoded.recheck) of a free answer wrote the accepted
+    ``answer`` whole, and nothing else."""
+    return recheck is not None and " ".join(transcript_words(recheck, kind)) == answer.lower()
 
 
 def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
