@@ -529,7 +529,8 @@ class WhisperRecognizer(LetterEars):
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:
-            if written_again(result.recheck, result.verified, grammar.kind):
+            if (grammar.kind == ReplyKind.WORD and not result.crowded
+                    and written_again(result.recheck, result.verified, grammar.kind)):
                 # heard as another word, but the forced check and a second decode both
                 # found the accepted answer: it is the best reading (RECHECK_PROMPT)
                 return [Alternative(result.verified, None, result.verified_lp, (),
