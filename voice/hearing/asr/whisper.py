@@ -81,6 +81,7 @@ from voice.hearing.asr.whisper_sure import (
     RECHECK_PROMPT,
     complete_answer,
     doubted_in_talk,
+    free_rechecked,
     names_answer,
     sure_alone,
     talk_only,
@@ -415,7 +416,7 @@ class WhisperRecognizer(LetterEars):
                            if grammar.verify else (None, None))
         recheck = None
         if ((crowded and doubted_in_talk(text, probs, grammar.kind) is not None)
-                or (found is not None and not crowded and grammar.kind == ReplyKind.WORD)):
+                or free_rechecked(grammar.kind, crowded, found)):
             recheck = self._step(encoded, RECHECK_PROMPT, MAX_TOKENS.get(grammar.kind, 24),
                                  {})[0]
         return Decoded(text, avg, probs, (time.perf_counter() - started) * 1000, first, found,
@@ -529,12 +530,12 @@ class WhisperRecognizer(LetterEars):
         alts = [Alternative(text, result.first_p, result.avg_logprob, (),
                             allowed_sequence(text, grammar))]
         if result.verified is not None and result.verified != text:
-            if (grammar.kind == ReplyKind.WORD and not result.crowded
+            verified = Alternative(result.verified, None, result.verified_lp, (),
+                                   allowed_sequence(result.verified, grammar))
+            if (free_rechecked(grammar.kind, result.crowded, result.verified)
                     and written_again(result.recheck, result.verified, grammar.kind)):
                 # heard as another word, but the forced check and a second decode both
                 # found the accepted answer: it is the best reading (RECHECK_PROMPT)
-                return [Alternative(result.verified, None, result.verified_lp, (),
-                                    allowed_sequence(result.verified, grammar)), *alts]
-            alts.append(Alternative(result.verified, None, result.verified_lp, (),
-                                    allowed_sequence(result.verified, grammar)))
+                return [verified, *alts]
+            alts.append(verified)
         return alts

@@ -80,6 +80,12 @@ def heard_again(recheck: str | None, word: str, kind: ReplyKind) -> bool:
     return word in words and all(w == word or w in NUMBER_FRAME for w in words)
 
 
+def free_rechecked(kind: ReplyKind, crowded: bool, found: str | None) -> bool:
+    """Whether a free answer is decoded again (RECHECK_PROMPT): the forced check ``found``
+    an accepted answer the transcript did not write, and no talk was heard around it."""
+    return kind == ReplyKind.WORD and not crowded and found is not None
+
+
 def written_again(recheck: str | None, answer: str, kind: ReplyKind) -> bool:
     """Whether the second decode (Decoded.recheck) of a free answer wrote the accepted
     ``answer`` whole, and nothing else."""
