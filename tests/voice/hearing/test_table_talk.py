@@ -99,7 +99,7 @@ def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
     (ReplyKind.NUMBER, " Three.", {"three": 0.52}, " Three hooray", True),  # and talk
     (ReplyKind.NUMBER, " Three.", {"three": 0.52}, " Eight.", True),
     # a yes/no is not decoded again: other people's words were "no" both times
-    (ReplyKind.YESNO, " No.", {"yes": 0.03, "no": 0.63}, " no", True),
+    (ReplyKind.YESNO, " No.", {"yes": 0.03, "no": 0.45}, " no", True),
     (ReplyKind.NUMBER, " So one.", {"two": 0.25, "one": 0.05}, " One", True),  # not its first
     (ReplyKind.NUMBER, " One, two, one.", {"one": 0.5, "two": 0.1}, " One", True),  # counted
 ])
@@ -119,6 +119,29 @@ def test_an_answer_heard_unsurely_through_talk_is_taken_when_heard_again_alone(
     assert unsure(decoded, [Alternative(said[-1])], grammar) is confirmed
     if not confirmed:
         assert doubted_in_talk(text, classes, kind) == said[0]
+
+
+@pytest.mark.parametrize(("kind", "text", "classes", "confirmed"), [
+    (ReplyKind.YESNO, " No.", {"yes": 0.03, "no": 0.63}, False),  # written alone, leaned to
+    (ReplyKind.YESNO, " Yeah.", {"yes": 0.52, "no": 0.1}, False),
+    (ReplyKind.YESNO, " No.", {"yes": 0.1, "no": 0.45}, True),  # leaned to, weakly
+    (ReplyKind.YESNO, " No.", {"yes": 0.6, "no": 0.3}, True),  # the first step says yes
+    (ReplyKind.YESNO, " No happy.", {"no": 0.63}, True),  # a word beside it: talk's?
+    # a number's near sounds are talk's words ("tree" under a "four"): 0.8 still needed
+    (ReplyKind.NUMBER, " Three.", {"three": 0.75, "four": 0.1}, True),
+])
+def test_a_yes_or_no_written_alone_through_talk_is_taken_when_the_first_step_agrees(
+        kind: ReplyKind, text: str, classes: dict[str, float], confirmed: bool) -> None:
+    """Under talk, a yes/no whose transcript is that word alone and which the first step
+    leans to from YESNO_ALONE_IN_TALK is taken at once; anything less is confirmed."""
+    from voice.hearing.asr.base import Alternative, Grammar
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
+    from voice.hearing.asr.whisper_words import transcript_words
+
+    grammar = Grammar(kind, tuple(classes))
+    alts = [Alternative(" ".join(transcript_words(text, kind)))]
+    assert unsure(Decoded(text, -0.5, classes, 50.0, crowded=True), alts, grammar) is confirmed
 
 
 def test_a_number_heard_surely_through_talk_is_not_decoded_again() -> None:

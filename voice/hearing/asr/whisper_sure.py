@@ -38,6 +38,14 @@ player's word is read as another number with 0.5-0.8 (a teammate's "tree" under 
 "three", 0.83 at most): at 0.5, 1.6 % of people's digits with talk 10 dB under were taken
 as a wrong number, twice the 0.8 % of clean speech; at 0.8, 0.7 % (bench_hearing.py)."""
 
+YESNO_ALONE_IN_TALK = 0.5
+"""The first-step probability from which a yes or a no heard through talk is taken at once
+when the transcript is that word and nothing else ("No."): the player's word is the one
+written, and the first step agrees (under SURE_IN_TALK, one with other words beside it stays
+a doubt). Not a number: talk's near sounds are written as one alone ("tree" as "Three."),
+and from 0.5 people's digits with talk 10 dB under were taken as a wrong number 1.0 % of
+the time, against 0.67 % (bench_hearing.py --babble 10)."""
+
 NUMBER_GOES_ON = frozenset({"twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
                             "ninety", "hundred", "thousand", "million"})
 """Number words the next word can go on from: an answer ending in one is not complete."""
@@ -92,10 +100,18 @@ def written_again(recheck: str | None, answer: str, kind: ReplyKind) -> bool:
     return recheck is not None and " ".join(transcript_words(recheck, kind)) == answer.lower()
 
 
+def yesno_alone(result: Decoded, word: str, kind: ReplyKind) -> bool:
+    """Whether a yes/no prompt's transcript is ``word`` and nothing else, which the first step
+    gives YESNO_ALONE_IN_TALK or more."""
+    return (kind == ReplyKind.YESNO and result.classes.get(word, 0.0) >= YESNO_ALONE_IN_TALK
+            and transcript_words(result.text, kind) == [word])
+
+
 def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     """Whether the best reading is not sure (to confirm): a number named alone but under
     ACCEPT_NAMED; or, heard through talk, one named weakly (a number a second decode wrote
-    again alone is sure: RECHECK_PROMPT), or a free answer that names
+    again alone is sure: RECHECK_PROMPT; so is a yes/no written alone: yesno_alone), or a
+    free answer that names
     none of the accepted answers (its words may be the talk's: a "no" to "Did you say
     happy?" asks again, not judged wrong)."""
     top = alts[0] if alts else None
@@ -118,7 +134,8 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     if len(named) != 1:
         return bool(named)  # several answers ("one two one"); none is no answer at all
     word = named.pop()
-    if word == max(classes, key=classes.__getitem__) and classes[word] >= SURE_IN_TALK:
+    if word == max(classes, key=classes.__getitem__) and (
+            classes[word] >= SURE_IN_TALK or yesno_alone(result, word, grammar.kind)):
         return False
     return not (doubted_in_talk(result.text, classes, grammar.kind) == word
                 and heard_again(result.recheck, word, grammar.kind))  # RECHECK_PROMPT
