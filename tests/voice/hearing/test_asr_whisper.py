@@ -163,14 +163,14 @@ def test_a_free_answer_found_by_the_check_and_written_again_alone_is_taken(
     assert wrong.verdict != "correct", other.nbest
 
 
-def test_written_again_is_the_answer_whole_and_nothing_else() -> None:
-    from voice.hearing.asr.whisper_sure import written_again
-    assert written_again(" Bed.", "bed", ReplyKind.WORD)
-    assert written_again(" New York.", "new york", ReplyKind.WORD)
-    assert not written_again(" Bed bed.", "bed", ReplyKind.WORD)
-    assert not written_again(" Bad.", "bed", ReplyKind.WORD)
-    assert not written_again(" New.", "new york", ReplyKind.WORD)
-    assert not written_again(None, "bed", ReplyKind.WORD)
+def test_written_alone_is_the_answer_whole_and_nothing_else() -> None:
+    from voice.hearing.asr.whisper_sure import written_alone
+    assert written_alone(" Bed.", "bed", ReplyKind.WORD)
+    assert written_alone(" New York.", "new york", ReplyKind.WORD)
+    assert not written_alone(" Bed bed.", "bed", ReplyKind.WORD)
+    assert not written_alone(" Bad.", "bed", ReplyKind.WORD)
+    assert not written_alone(" New.", "new york", ReplyKind.WORD)
+    assert not written_alone(None, "bed", ReplyKind.WORD)
 
 
 def test_a_live_stream_ends_soon_after_a_short_answer(rec: WhisperRecognizer) -> None:

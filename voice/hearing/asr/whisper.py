@@ -86,7 +86,7 @@ from voice.hearing.asr.whisper_sure import (
     sure_alone,
     talk_only,
     unsure,
-    written_again,
+    written_alone,
 )
 from voice.hearing.asr.whisper_words import (
     class_answers,
@@ -533,7 +533,7 @@ class WhisperRecognizer(LetterEars):
             verified = Alternative(result.verified, None, result.verified_lp, (),
                                    allowed_sequence(result.verified, grammar))
             if (free_rechecked(grammar.kind, result.crowded, result.verified)
-                    and written_again(result.recheck, result.verified, grammar.kind)):
+                    and written_alone(result.recheck, result.verified, grammar.kind)):
                 # heard as another word, but the forced check and a second decode both
                 # found the accepted answer: it is the best reading (RECHECK_PROMPT)
                 return [verified, *alts]

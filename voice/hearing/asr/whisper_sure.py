@@ -59,7 +59,7 @@ RECHECK_PROMPT = "The answer is"
 """The prompt of a second hearing of the same encoded audio, which names no answer: of a
 number heard unsurely through talk (the first decode's prompt lists the numbers and leans
 it to one), and of a free answer written as another word where the forced check found the
-accepted one (written_again). Written alone again, the answer is taken at once. Not at a
+accepted one (written_alone). Written alone again, the answer is taken at once. Not at a
 yes/no prompt: there other people's words under talk were written "yes" or "no" twice.
 (What each takes: bench_hearing.py --sets digits --babble 10, and --sets free.)"""
 
@@ -94,26 +94,25 @@ def free_rechecked(kind: ReplyKind, crowded: bool, found: str | None) -> bool:
     return kind == ReplyKind.WORD and not crowded and found is not None
 
 
-def written_again(recheck: str | None, answer: str, kind: ReplyKind) -> bool:
-    """Whether the second decode (Decoded.recheck) of a free answer wrote the accepted
+def written_alone(text: str | None, answer: str, kind: ReplyKind) -> bool:
+    """Whether the transcript ``text`` (a second decode's, Decoded.recheck, may be None) is
     ``answer`` whole, and nothing else."""
-    return recheck is not None and " ".join(transcript_words(recheck, kind)) == answer.lower()
+    return text is not None and " ".join(transcript_words(text, kind)) == answer.lower()
 
 
 def yesno_alone(result: Decoded, word: str, kind: ReplyKind) -> bool:
-    """Whether a yes/no prompt's transcript is ``word`` and nothing else, which the first step
-    gives YESNO_ALONE_IN_TALK or more."""
+    """Whether a yes/no prompt's transcript is ``word`` alone, which the first step gives
+    YESNO_ALONE_IN_TALK or more."""
     return (kind == ReplyKind.YESNO and result.classes.get(word, 0.0) >= YESNO_ALONE_IN_TALK
-            and transcript_words(result.text, kind) == [word])
+            and written_alone(result.text, word, kind))
 
 
 def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     """Whether the best reading is not sure (to confirm): a number named alone but under
     ACCEPT_NAMED; or, heard through talk, one named weakly (a number a second decode wrote
     again alone is sure: RECHECK_PROMPT; so is a yes/no written alone: yesno_alone), or a
-    free answer that names
-    none of the accepted answers (its words may be the talk's: a "no" to "Did you say
-    happy?" asks again, not judged wrong)."""
+    free answer that names none of the accepted answers (its words may be the talk's: a
+    "no" to "Did you say happy?" asks again, not judged wrong)."""
     top = alts[0] if alts else None
     if top is None:
         return False
