@@ -213,7 +213,9 @@ def read_wav(path: str | Path) -> Clip:
 
 
 def write_wav(path: str | Path, clip: Clip) -> None:
-    with wave.open(str(path), "wb") as w:
+    # The file is opened first: a wave.Wave_write whose own open fails raises again, as
+    # "Exception ignored", when it is collected (CPython 3.11), after the one-line error.
+    with open(path, "wb") as f, wave.open(f, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(clip.rate_hz)

@@ -3,8 +3,10 @@ real sounddevice path through a PulseAudio null sink."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
+import sys
 import time
 import wave
 from pathlib import Path
@@ -110,6 +112,17 @@ def test_read_wav_errors_are_one_line(tmp_path: Path) -> None:
     with pytest.raises(AudioError, match="is a folder") as info:
         read_wav(tmp_path)
     assert "\n" not in str(info.value)
+
+
+def test_a_wav_that_cannot_be_written_fails_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error is raised once: nothing more is reported when the writer is collected
+    (`tabletop say --out /proc/x` printed an "Exception ignored" traceback after its line)."""
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    with pytest.raises(OSError):
+        write_wav("/proc/no-such-file.wav", tone(200.0, 0.1, 16000))
+    gc.collect()
+    assert unraisable == []
 
 
 def test_wav_source_feeds_16k_with_silence_before_and_after(tmp_path: Path) -> None:
