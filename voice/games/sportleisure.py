@@ -370,9 +370,15 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
     return two_teams(raw, "Best of Sport and Leisure")
 
 
-def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
+def check_settings(variant: Mapping[str, str]) -> None:
+    """A one-line UsageError for a bad ``--variant`` value, before any set-up is asked (the
+    first team is checked once the teams are known)."""
     check_variant_keys("Sport and Leisure", variant, VARIANTS)
     answer_limit(dict(variant))
+
+
+def _first(variant: Mapping[str, str], teams: list[tuple[str, list[str]]]) -> int | None:
+    check_settings(variant)
     if "first" not in variant:
         return None
     return first_team(variant["first"], teams)

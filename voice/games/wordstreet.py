@@ -238,9 +238,16 @@ def _teams(raw: Any) -> list[tuple[str, list[str]]]:
     return teams
 
 
+def check_settings(variant: Mapping[str, str]) -> None:
+    """A one-line UsageError for a bad ``--variant`` value, before any set-up is asked (the
+    first team is checked once the teams are known)."""
+    parse_variant(variant, None)
+
+
 def parse_variant(variant: Mapping[str, str],
-                  teams: Sequence[tuple[str, Sequence[str]]]) -> dict[str, Any]:
-    """``--variant`` settings -> engine settings plus ``minutes`` (timed quick play, or 0)."""
+                  teams: Sequence[tuple[str, Sequence[str]]] | None) -> dict[str, Any]:
+    """``--variant`` settings -> engine settings plus ``minutes`` (timed quick play, or 0);
+    ``teams`` None: not yet known, and ``first`` is not read."""
     check_variant_keys("Word on the Street", variant, VARIANTS)
     side = variant.get("side", "blue").strip().lower()
     if side not in ("blue", "orange"):
@@ -263,7 +270,7 @@ def parse_variant(variant: Mapping[str, str],
             raise UsageError(f"--variant quick={quick!r}: allowed {VARIANTS['quick']}; "
                              "turns 1 to 100, minutes 1 to 300")
     first = variant.get("first")
-    if first is not None:
+    if first is not None and teams is not None:
         out["first_team"] = first_team(first, teams)
     return out
 

@@ -83,6 +83,11 @@ def parse_variant(settings: dict[str, str]) -> tuple[Variant, int]:
                    physical_dice=dice == "physical"), minutes
 
 
+def check_settings(settings: Mapping[str, str]) -> None:
+    """A one-line UsageError for a bad ``--variant`` value, before any set-up is asked."""
+    parse_variant(dict(settings))
+
+
 def new_host(options: PlayOptions, rng: random.Random,
              clock: Callable[[], float] = time.monotonic) -> WordUpHost:
     """A fresh game for ``options.players`` (name, level); ``rng`` is not used at set-up."""

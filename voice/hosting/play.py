@@ -291,6 +291,8 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     if saved is None and game is not None:
         variant = parse_variant(args.variant)
         check_variant(game, variant, dict(getattr(module, "VARIANTS", {})))
+        if module is not None:  # a bad value fails now, not after a spoken set-up
+            module.check_settings(variant)
         if args.players:
             options = PlayOptions(game, players=parse_players(args.players), variant=variant)
         elif args.teams:

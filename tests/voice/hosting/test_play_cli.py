@@ -68,6 +68,23 @@ def test_bad_play_arguments_one_line_error_exit_2(
     assert message in err and err.count("\n") == 1 and err.startswith("tabletop: error:")
 
 
+@pytest.mark.parametrize(("game", "variant", "message"), [
+    ("wordup", "tokens=9", "tokens='9'"),
+    ("sportleisure", "answer=2", "answer='2'"),
+    ("wordstreet", "timer=1", "timer='1'"),
+])
+def test_a_bad_variant_value_fails_before_the_host_asks_the_set_up(
+    game: str, variant: str, message: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without --players or --teams the host sets the table up by voice; a value no game
+    allows is refused first, not after the table has answered every set-up question."""
+    code, out, err = _play(["play", game, "--variant", variant, "--asr", "text",
+                            "--no-speech"], [], monkeypatch, capsys)
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert "HOST:" not in out
+
+
 def test_bad_players_through_the_real_command_has_no_traceback(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "voice.cli", "play", "wordup", "--players", "Ana:9,Ben:2"],
