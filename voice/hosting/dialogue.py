@@ -408,11 +408,13 @@ class Dialogue:
         ask = turn.ask
         if turn.spend_try(self.max_tries):
             return self._give_up(ask)
+        letters = choice_letters(ask)
         key = self._too_loud(heard) or (
             self._not_heard_key(ask) if heard.timed_out or not heard.nbest
             else "common.spell_letters" if said_instead(ask, result)
+            else "common.unclear_choice" if letters  # what to say: "Say: A, B, or C."
             else "common.unclear")
-        self.tell(key, name=ask.addressee)
+        self.tell(key, name=ask.addressee, letters=letters)
         return AGAIN
 
     def _too_loud(self, heard: Heard) -> str | None:
@@ -615,3 +617,11 @@ class Dialogue:
                 self.tell("common.resumed")
                 self._say_again(self._last)
                 return
+
+
+def choice_letters(ask: Ask) -> str:
+    """The letters a multiple-choice answer may be said by ("A, B, or C": with the comma
+    before "or", both voices say each letter as a letter), or "" for any other Ask."""
+    count = len(ask.request.get("options", ())) if ask.expect == ReplyKind.CHOICE else 0
+    letters = [chr(ord("A") + i) for i in range(min(count, 26))]
+    return ", ".join(letters[:-1]) + f", or {letters[-1]}" if len(letters) > 1 else ""

@@ -10,6 +10,7 @@ import pytest
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Ask, ControlFlow, Heard, Line
 from voice.hosting.text_adapter import SilentMouth, TextEars, Transcript
+from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import Phrases
 from voice.understanding.judge import Understood
 
@@ -62,6 +63,18 @@ def test_unclear_replies_reprompt_then_take_the_default_after_three_tries() -> N
     result = dialogue.ask(word_ask())
     assert result.verdict == "wrong"
     assert out.getvalue().count("Ana") == 2  # two reprompts, then the default
+
+
+def test_a_multiple_choice_reply_that_fits_no_option_is_told_the_letters() -> None:
+    """"Say: A, B, or C." rather than only "say it again": the table hears how to answer."""
+    dialogue, out, _ = make(["maybe", "the second", "b"])
+    ask = Ask(say=[Line("common.help")], expect=ReplyKind.CHOICE, addressee="Ana",
+              request={"options": ["invite", "borrow", "knock"], "answer": "borrow"},
+              default=Understood("wrong", None, 1.0, ""))
+    assert dialogue.ask(ask).verdict == "correct"
+    text = out.getvalue()
+    assert "Sorry, Ana, I didn't catch that. Say: A, B, or C." in text
+    assert "Please say it again" not in text
 
 
 def test_nothing_heard_says_what_is_wanted() -> None:
