@@ -7,10 +7,12 @@ a flipped verdict without asking anything, and the host only sees the events.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from content.load import SportLeisureDeck
+from content.numbers import number_words
 from content.schema import CardKind, SLCard
 from engine.core import Event
 from engine.sportleisure import SportLeisureState
@@ -47,6 +49,16 @@ class Words(TeamWords):
     def card(self, name: str) -> str:
         """An action card's spoken name (``"own_goal"`` -> "Own Goal")."""
         return self.phrases.text(key(f"card_{name}"))
+
+    def cards(self, held: Sequence[str]) -> str:
+        """A team's action cards as one list, a card held twice said once with its count
+        ("two Second Wind cards and New Balls Please", not "Second Wind, ... and Second
+        Wind")."""
+        counts = Counter(held)
+        return self.join([self.card(c) if n == 1 else
+                          self.phrases.text(key("card_copies"), count=number_words(n),
+                                            card=self.card(c))
+                          for c, n in counts.items()])
 
     def where(self, pos: int) -> str:
         if pos == GO:
@@ -103,7 +115,7 @@ def status(words: Words, state: SportLeisureState, what: str, team: int) -> list
     if not held:
         return [Line(key("tokens_none"), {"team": words.team(team)})]
     return [Line(key("tokens"), {"team": words.team(team),
-                                 "cards": words.join([words.card(c) for c in held])})]
+                                 "cards": words.cards(held)})]
 
 
 def final(words: Words, state: SportLeisureState) -> list[Line]:
@@ -137,8 +149,8 @@ def narrate(words: Words, deck: SportLeisureDeck, state: SportLeisureState,
         kind = event.kind
         if kind == "dealt":
             team = int(d["team"])
-            out.append(Line(key("dealt"), {"team": words.team(team), "cards": words.join(
-                [words.card(c) for c in d["cards"]])}))
+            out.append(Line(key("dealt"), {"team": words.team(team),
+                                           "cards": words.cards(d["cards"])}))
             if team == 1:
                 out.append(Line(key("dealt_hint")))
         elif kind == "turn_started":

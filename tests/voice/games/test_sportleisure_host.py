@@ -27,6 +27,7 @@ from engine.sportleisure_board import CARD_TYPES, NEXT_SPACE, PATH, WINNING_ZONE
 from voice.errors import UsageError
 from voice.games import game_module
 from voice.games.sportleisure import SportLeisureHost, load_host
+from voice.games.sportleisure_say import Words
 from voice.hearing.asr.base import normalise
 from voice.hosting.dialogue import Dialogue, Settings
 from voice.hosting.driver import Driver
@@ -425,3 +426,10 @@ def test_a_question_renders_ahead_the_answer_asked_about_as_it_is_said(
                    "accepted": answers})
     assert doubt.verdict == "unclear" and first.confirm is not None
     assert first.confirm(doubt) in first.ahead
+
+
+def test_a_card_held_twice_is_said_once_with_its_count() -> None:
+    words = Words(Phrases.load(), ["Red", "Blue"])
+    assert (words.cards(["second_wind", "new_balls_please", "second_wind"])
+            == "two Second Wind cards and New Balls Please")
+    assert words.cards(["sin_bin"]) == "Sin Bin"
