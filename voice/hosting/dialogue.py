@@ -408,13 +408,10 @@ class Dialogue:
         ask = turn.ask
         if turn.spend_try(self.max_tries):
             return self._give_up(ask)
-        letters = choice_letters(ask)
         key = self._too_loud(heard) or (
             self._not_heard_key(ask) if heard.timed_out or not heard.nbest
-            else "common.spell_letters" if said_instead(ask, result)
-            else "common.unclear_choice" if letters  # what to say: "Say: A, B, or C."
-            else "common.unclear")
-        self.tell(key, name=ask.addressee, letters=letters)
+            else "common.spell_letters" if said_instead(ask, result) else None)
+        self.speak([Line(key, {"name": ask.addressee}) if key else unclear_line(ask)])
         return AGAIN
 
     def _too_loud(self, heard: Heard) -> str | None:
@@ -617,6 +614,22 @@ class Dialogue:
                 self.tell("common.resumed")
                 self._say_again(self._last)
                 return
+
+
+def unclear_line(ask: Ask) -> Line:
+    """What the host says to a reply that fits nothing at ``ask``: how to answer, where the
+    answers are few ("Say: A, B, or C.", "Please say yes or no.", "Say a number from 2 to
+    12."), else "Please say it again"."""
+    name = ask.addressee
+    letters = choice_letters(ask)
+    if letters:
+        return Line("common.unclear_choice", {"name": name, "letters": letters})
+    if ask.expect == ReplyKind.YESNO:
+        return Line("common.unclear_yesno", {"name": name})
+    low, high = ask.request.get("min"), ask.request.get("max")
+    if ask.expect == ReplyKind.NUMBER and isinstance(low, int) and isinstance(high, int):
+        return Line("common.unclear_number", {"name": name, "min": low, "max": high})
+    return Line("common.unclear", {"name": name})
 
 
 def choice_letters(ask: Ask) -> str:

@@ -77,6 +77,18 @@ def test_a_multiple_choice_reply_that_fits_no_option_is_told_the_letters() -> No
     assert "Please say it again" not in text
 
 
+def test_a_yes_no_or_number_reply_that_fits_nothing_is_told_what_fits() -> None:
+    dialogue, out, _ = make(["maybe", "yes", "lots", "seven"])
+    assert dialogue.ask(Ask(say=[Line("common.help")], expect=ReplyKind.YESNO, addressee="Ana",
+                            default=Understood("wrong", None, 1.0, ""))).value is True
+    assert dialogue.ask(Ask(say=[Line("common.help")], expect=ReplyKind.NUMBER, addressee="Ben",
+                            request={"min": 2, "max": 12},
+                            default=Understood("wrong", None, 1.0, ""))).value == 7
+    text = out.getvalue()
+    assert "Sorry, Ana, I didn't catch that. Please say yes or no." in text
+    assert "Sorry, Ben, I didn't catch that. Say a number from 2 to 12." in text
+
+
 def test_nothing_heard_says_what_is_wanted() -> None:
     dialogue, out, _ = make(["", "fled", "", "yes"])
     dialogue.ask(word_ask())
