@@ -54,6 +54,7 @@ from voice.hosting.reply_doubts import (
     spellings,
     torn,
 )
+from voice.hosting.reprompts import not_heard_key, unclear_line
 from voice.reply_kind import ReplyKind
 from voice.speaking.phrases import PhraseError, Phrases
 from voice.understanding.commands import command_match, spell_target
@@ -306,7 +307,7 @@ class Dialogue:
             turn.offered = True
             self.tell("common.silence_offer", name=ask.addressee)
             return AGAIN
-        self.tell(self._too_loud(heard) or self._not_heard_key(ask), name=ask.addressee)
+        self.tell(self._too_loud(heard) or not_heard_key(ask), name=ask.addressee)
         return AGAIN
 
     def _on_command(self, turn: Turn, heard: Heard, result: Understood) -> Outcome:
@@ -409,7 +410,7 @@ class Dialogue:
         if turn.spend_try(self.max_tries):
             return self._give_up(ask)
         key = self._too_loud(heard) or (
-            self._not_heard_key(ask) if heard.timed_out or not heard.nbest
+            not_heard_key(ask) if heard.timed_out or not heard.nbest
             else "common.spell_letters" if said_instead(ask, result) else None)
         self.speak([Line(key, {"name": ask.addressee}) if key else unclear_line(ask)])
         return AGAIN
@@ -418,11 +419,6 @@ class Dialogue:
         """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
         told, self._told_loud = self._told_loud, self._told_loud or heard.noisy
         return "common.too_loud" if heard.noisy and not told else None
-
-    @staticmethod
-    def _not_heard_key(ask: Ask) -> str:
-        """Nothing was heard: say what is wanted ("say yes or no" where that is the answer)."""
-        return "common.not_heard_yesno" if ask.expect == ReplyKind.YESNO else "common.not_heard"
 
     def _expected(self, ask: Ask) -> list[str]:
         req = ask.request
@@ -614,27 +610,3 @@ class Dialogue:
                 self.tell("common.resumed")
                 self._say_again(self._last)
                 return
-
-
-def unclear_line(ask: Ask) -> Line:
-    """What the host says to a reply that fits nothing at ``ask``: how to answer, where the
-    answers are few ("Say: A, B, or C.", "Please say yes or no.", "Say a number from 2 to
-    12."), else "Please say it again"."""
-    name = ask.addressee
-    letters = choice_letters(ask)
-    if letters:
-        return Line("common.unclear_choice", {"name": name, "letters": letters})
-    if ask.expect == ReplyKind.YESNO:
-        return Line("common.unclear_yesno", {"name": name})
-    low, high = ask.request.get("min"), ask.request.get("max")
-    if ask.expect == ReplyKind.NUMBER and isinstance(low, int) and isinstance(high, int):
-        return Line("common.unclear_number", {"name": name, "min": low, "max": high})
-    return Line("common.unclear", {"name": name})
-
-
-def choice_letters(ask: Ask) -> str:
-    """The letters a multiple-choice answer may be said by ("A, B, or C": with the comma
-    before "or", both voices say each letter as a letter), or "" for any other Ask."""
-    count = len(ask.request.get("options", ())) if ask.expect == ReplyKind.CHOICE else 0
-    letters = [chr(ord("A") + i) for i in range(min(count, 26))]
-    return ", ".join(letters[:-1]) + f", or {letters[-1]}" if len(letters) > 1 else ""
