@@ -259,12 +259,13 @@ class WordUpHost(GameHost):
         if expect == ReplyKind.COLOUR:
             others = {c: {"other": c} for c in COLOURS if c not in opts}
             others |= {k: {"other": v} for k, v in CATEGORY_WORDS.items() if v not in opts}
+        listed = _join(list(labels or opts), "wordup.list_or")
         ask = Ask(say, expect, name,
                   request={"options": opts, "expected": [*opts, *words]},
                   intents={**words, **others},
                   fallback=lambda: Ask([yesno(opts[0])], ReplyKind.YESNO, name,
-                                       default=Understood.yes_no(True)))
-        listed = _join(list(labels or opts), "wordup.list_or")
+                                       default=Understood.yes_no(True)),
+                  unclear=Line("wordup.pick_unclear", {"name": name, "options": listed}))
         while True:
             result = dialogue.ask(ask)
             if isinstance(result.value, dict) and "other" in result.value:

@@ -163,6 +163,9 @@ class Ask:
     """Lines the host is likely to say once this Ask is settled (the verdict with its
     answer, the card's next question): rendered while the table thinks, so that the reply
     starts from memory (a mouth that renders nothing ahead ignores them)."""
+    unclear: Line | None = None
+    """What the host says to a reply that fits nothing, naming what would ("Say Missing Word
+    or Crossword Clues."); None: the dialogue's own (voice.hosting.reprompts.unclear_line)."""
 
 
 class Again:

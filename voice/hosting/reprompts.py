@@ -21,6 +21,8 @@ def unclear_line(ask: Ask) -> Line:
     """What the host says to a reply that fits nothing at ``ask``: how to answer, where the
     answers are few ("Say: A, B, or C.", "Please say yes or no.", "Say a number from 2 to
     12."), else "Please say it again"."""
+    if ask.unclear is not None:
+        return ask.unclear
     name = ask.addressee
     letters = choice_letters(ask)
     if letters:

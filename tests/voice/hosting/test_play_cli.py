@@ -85,6 +85,16 @@ def test_a_bad_variant_value_fails_before_the_host_asks_the_set_up(
     assert "HOST:" not in out
 
 
+def test_a_category_reply_that_fits_nothing_is_told_the_categories(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 4: Ana rolls onto a Double square and chooses any category."""
+    code, out, _ = _play([*PLAY, "--seed", "4"], ["roll", "quit", "yes"], monkeypatch, capsys)
+    assert code == 0
+    assert ("Sorry, Ana, I didn't catch that. Say Missing Word (orange), Crossword Clues "
+            "(green), Multiple Choice (blue) or Spelling (yellow).") in out
+
+
 def test_bad_players_through_the_real_command_has_no_traceback(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "voice.cli", "play", "wordup", "--players", "Ana:9,Ben:2"],
