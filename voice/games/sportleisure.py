@@ -241,7 +241,9 @@ class SportLeisureHost(CardAsks, GameHost):
 
         ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], ReplyKind.NAME,
                   everyone,
-                  request={"options": names}, fallback=fallback)
+                  request={"options": names}, fallback=fallback,
+                  unclear=Line(key("team_unclear"), {"name": everyone,
+                                                     "options": self._or(labels)}))
         while True:
             u = dialogue.ask(ask)
             if isinstance(u.value, bool):

@@ -423,7 +423,8 @@ def challenge(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
 def _challenge_kind(host: StreetTable, dialogue: Dialogue, label: str, word: str) -> str:
     names = [host.words.text(KIND_NAMES[k]) for k in KIND_ORDER]
     ask = Ask([Line(key("ask_challenge_kind"), {"team": label})], ReplyKind.NAME, label,
-              request={"options": names}, intents=CHALLENGE_INTENTS)
+              request={"options": names}, intents=CHALLENGE_INTENTS,
+              unclear=Line(key("challenge_kind_unclear"), {"team": label}))
     u = dialogue.ask(ask)
     if u.command == "intent":
         return str(u.value)

@@ -95,6 +95,28 @@ def test_a_category_reply_that_fits_nothing_is_told_the_categories(
             "(green), Multiple Choice (blue) or Spelling (yellow).") in out
 
 
+TEAMS = ["--teams", "Red:Ana;Blue:Ben", "--asr", "text", "--no-speech"]
+
+
+def test_which_team_is_youngest_names_the_teams_to_a_reply_that_fits_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = _play(["play", "sportleisure", *TEAMS], ["no", "quit", "yes"], monkeypatch,
+                      capsys)
+    assert "Sorry, everyone, I didn't catch that. Say Red team or Blue team." in out
+
+
+def test_a_challenge_names_its_kinds_to_a_reply_that_fits_nothing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 3: Red spells BALL and Blue challenges it."""
+    _, out, _ = _play(["play", "wordstreet", *TEAMS, "--variant", "quick=2", "--seed", "3"],
+                      ["we are ready", "ball", "b a l l", "yes", "shirt", "quit", "yes"],
+                      monkeypatch, capsys)
+    assert ("Sorry, Blue team, I didn't catch that. Say the spelling, two words, or the word "
+            "doesn't fit.") in out
+
+
 def test_bad_players_through_the_real_command_has_no_traceback(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "voice.cli", "play", "wordup", "--players", "Ana:9,Ben:2"],
