@@ -239,11 +239,10 @@ class SportLeisureHost(CardAsks, GameHost):
         def fallback() -> Ask:
             return Ask([Line(key("youngest_is"), {"team": labels[0]})], ReplyKind.YESNO, everyone)
 
-        ask = Ask([Line(key("ask_youngest"), {"options": self._or(labels)})], ReplyKind.NAME,
-                  everyone,
+        teams = self._or(labels)
+        ask = Ask([Line(key("ask_youngest"), {"options": teams})], ReplyKind.NAME, everyone,
                   request={"options": names}, fallback=fallback,
-                  unclear=Line(key("team_unclear"), {"name": everyone,
-                                                     "options": self._or(labels)}))
+                  unclear=Line(key("team_unclear"), {"name": everyone, "options": teams}))
         while True:
             u = dialogue.ask(ask)
             if isinstance(u.value, bool):
