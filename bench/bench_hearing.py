@@ -474,13 +474,18 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
             count("said_then_spelled.misspellings",
                   settle(h.result, word, {wrong}, "spelling", h.unsure).taken,
                   (word, "as", wrong, h))
+    free_latencies: dict[str, list[float]] = {"right": [], "wrong": []}
     if "free" in sets:
         for wc in free_words(SPEECH):
             audio = stream(read(wc.path), wc.path.name, frozenset({wc.word, wc.other}))
             h = hear(recognizer, audio, "word", {"accepted": [wc.word]}, [wc.word])
             run.outcome("free_words", settle(h.result, wc.word, {wc.word}, "word", h.unsure),
                         (wc.path.name, h))
+            if h.latency_ms is not None:
+                free_latencies["right"].append(h.latency_ms)
             h = hear(recognizer, audio, "word", {"accepted": [wc.other]}, [wc.other])
+            if h.latency_ms is not None:
+                free_latencies["wrong"].append(h.latency_ms)
             count("free_words.wrong_judged_right",
                   settle(h.result, wc.word, {wc.other}, "word", h.unsure).taken,
                   (wc.path.name, "as", wc.other, h))
@@ -500,6 +505,10 @@ def run_engine(engine: str, all_takes: bool, misses: bool, limit: int = 0,
     run.emit_outcomes()
     if "espeak" in sets:
         emit(f"{name}.misspellings_accepted", accepted_wrong, "spellings")
+    for answer, values in free_latencies.items():
+        if values:  # a right answer mostly ends at its early decode; a wrong one waits
+            emit(f"{name}.free_words.{answer}.end_of_speech_to_result.median",
+                 statistics.median(values), "ms")
     if latencies:
         emit(f"{name}.end_of_speech_to_result.median", statistics.median(latencies), "ms")
         emit(f"{name}.end_of_speech_to_result.p90",
