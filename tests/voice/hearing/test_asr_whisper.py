@@ -194,10 +194,11 @@ def test_an_option_is_decoded_while_its_trailing_silence_passes(rec: WhisperReco
         assert last.final_ms < last.decode_ms - 20, (last.final_ms, last.decode_ms)
 
 
-def test_a_right_word_answer_ends_without_waiting_for_a_second_word(
+def test_a_word_answer_ends_without_waiting_for_a_second_word_unless_one_may_follow(
         rec: WhisperRecognizer) -> None:
     """A free answer may have more words, so its utterance waits 0.45 s of silence; once
-    what was said is one accepted answer whole, the player is done and it ends at 0.2 s."""
+    what was said is one accepted answer whole, or surely another word in a quiet room, the
+    player is done and it ends at 0.2 s. The start of an accepted answer waits."""
     def waited_ms(accepted: list[str]) -> float:
         ears = VoiceEars(rec, _padded(read_wav(CLIPS / "unknown_bed_0ea0e2f4_nohash_1.wav")))
         assert ears.listen("word", accepted, timeout_s=5.0).nbest == ("bed",)
@@ -206,7 +207,34 @@ def test_a_right_word_answer_ends_without_waiting_for_a_second_word(
         return last.result_at_ms - last.speech_end_ms
 
     assert waited_ms(["bed", "bird"]) <= 320
-    assert waited_ms(["happy"]) >= 450  # not an accepted answer: it may go on
+    assert waited_ms(["happy"]) <= 320  # a wrong answer, said plainly: judged as soon
+    assert waited_ms(["bed time"]) >= 450  # "time" may follow
+    assert waited_ms([]) >= 450  # no accepted answers (a team's own word): any may follow
+
+
+def test_a_wrong_word_ends_early_only_when_written_surely_and_whole() -> None:
+    grammar = Grammar.of(ReplyKind.WORD, [], verify=("doubling cube", "bed"))
+
+    def decoded(lp: float = -0.3, **kw: object) -> whisper_letters.Decoded:
+        return whisper_letters.Decoded(text="x", avg_logprob=lp, classes={}, decode_ms=50.0,
+                                       **kw)  # type: ignore[arg-type]
+
+    def alts(text: str) -> list[Alternative]:
+        return [Alternative(text, None, -0.3, (), True)]
+
+    assert whisper.complete_other(decoded(), alts("cricket"), grammar)
+    assert whisper.complete_other(decoded(), alts("table tennis"), grammar)
+    assert not whisper.complete_other(decoded(), alts("bed"), grammar)  # accepted: complete_answer
+    assert not whisper.complete_other(decoded(), alts("doubling"), grammar)  # "cube" may follow
+    assert not whisper.complete_other(decoded(), alts("it's the"), grammar)  # goes on
+    assert not whisper.complete_other(decoded(), alts("twenty"), grammar)
+    assert not whisper.complete_other(decoded(-1.2), alts("no"), grammar)  # half a word?
+    assert not whisper.complete_other(decoded(crowded=True), alts("cricket"), grammar)
+    assert not whisper.complete_other(decoded(verified="bed"), alts("bad"), grammar)
+    assert not whisper.complete_other(
+        decoded(), alts("cricket"), Grammar.of(ReplyKind.WORD, [], verify=()))
+    assert not whisper.complete_other(
+        decoded(), alts("cricket"), Grammar.of(ReplyKind.NAME, [], verify=("bed",)))
 
 
 def test_an_answer_the_next_word_could_go_on_is_not_complete() -> None:

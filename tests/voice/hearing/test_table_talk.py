@@ -353,6 +353,29 @@ def test_a_free_answer_under_talk_is_heard_from_its_loudest_stretch_and_never_ju
         heard, other)
 
 
+def test_a_word_ends_early_only_in_a_quiet_room() -> None:
+    from voice.hearing.focus import quiet_around
+
+    word = [-20.0, -18.0, -22.0]
+    assert quiet_around([-60.0] * 10 + word + [-55.0] * 6, 10, 6)
+    assert quiet_around(word + [-55.0] * 6, 0, 6)  # spoken as the listen opened
+    assert not quiet_around([-60.0] * 10 + word + [-32.0] * 6, 10, 6)  # talk or noise after
+    assert not quiet_around([-30.0] * 10 + word + [-55.0] * 6, 10, 6)  # talk before
+    assert not quiet_around(word, 0, 0)
+
+
+@pytest.mark.slow
+def test_a_wrong_word_with_noise_under_it_waits_for_the_whole_pause(
+        ears_on) -> None:  # type: ignore[no-untyped-def]
+    """In a quiet room a wrong word said plainly is judged at its early decode; with sound
+    10 dB under it, what ended may be another person's word before the player's: it waits
+    the whole 0.45 s, as a right answer's start would."""
+    heard, rec = ears_on(_mixed("unknown_marvin_587f3271_nohash_0.wav", [], db=10.0),
+                         "word", ["happy"])
+    assert heard.nbest, heard
+    assert rec.result_at_ms - rec.speech_end_ms >= 450, rec
+
+
 def test_a_number_heard_unsurely_as_a_runner_up_is_said_back() -> None:
     """Heard through talk (Heard.unsure), a number is asked about whether the judge took it
     ("correct") or found it only as a runner-up ("unclear", a decode that counted); without

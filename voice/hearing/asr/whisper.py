@@ -80,6 +80,7 @@ from voice.hearing.asr.whisper_sure import (
     NUMBER_FRAME,
     RECHECK_PROMPT,
     complete_answer,
+    complete_other,
     doubted_in_talk,
     free_rechecked,
     names_answer,
@@ -96,7 +97,7 @@ from voice.hearing.asr.whisper_words import (
 )
 from voice.hearing.audio_in import AudioIn
 from voice.hearing.endpoint import Endpointer, EndpointPolicy, outlasted_ms
-from voice.hearing.focus import loudest_stretch, room_too_loud
+from voice.hearing.focus import loudest_stretch, quiet_around, room_too_loud
 from voice.hearing.vad import WINDOW_S, SileroVad
 from voice.hearing.vad import windows as audio_windows
 from voice.reply_kind import ReplyKind
@@ -272,8 +273,11 @@ class WhisperRecognizer(LetterEars):
                 said_s = n * WINDOW_S - ends.silence_s - ends.start_s
                 early = (n * WINDOW_S, self._decode(since(ends.start_s), grammar, said_s))
                 spent += early[1].decode_ms / 1000
-                if utt is None and complete_answer(early[1], self._alternatives(early[1],
-                                                                                grammar), grammar):
+                alts = self._alternatives(early[1], grammar)
+                if utt is None and (complete_answer(early[1], alts, grammar) or (
+                        complete_other(early[1], alts, grammar) and quiet_around(
+                            levels, round(ends.start_s / WINDOW_S),
+                            round(ends.silence_s / WINDOW_S)))):
                     utt = ends.cut(n * WINDOW_S)
             if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
                 quiet_tried = False  # (no hold_db: quiet_s stays 0)

@@ -159,6 +159,32 @@ def complete_answer(result: Decoded, alts: list[Alternative], grammar: Grammar) 
             and top.text.split()[-1] not in NUMBER_GOES_ON and not result.crowded)
 
 
+OTHER_SURE_LP = -1.0
+"""The mean log-probability per token from which a free answer that is none of the accepted
+ones ends at its early decode (complete_other): less sure, it may be half a word ("nine"
+said with a break in it was written "no" at -1.19 after the break)."""
+
+GOES_ON = NUMBER_FRAME | NUMBER_GOES_ON | {"of", "or", "to", "in", "for", "with", "my", "your"}
+"""Words an answer is not over after ("it's ...", "the ...", "twenty ..."): a free answer
+ending in one waits for the rest of the trailing silence."""
+
+
+def complete_other(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
+    """Whether a free answer decoded after a short pause is a whole answer that is none of
+    the accepted ones, written surely, with no talk around it and no accepted answer it could
+    be the start of ("doubling" of "doubling cube"): the host need not wait the rest of the
+    trailing silence to judge it wrong. Only where there are accepted answers (a team's own
+    word in Word on the Street, or a name, waits: any word may go on). The caller checks the
+    room is quiet around it (voice.hearing.focus.quiet_around)."""
+    top = alts[0] if alts else None
+    if (grammar.kind != ReplyKind.WORD or top is None or not grammar.verify
+            or result.crowded or result.verified is not None):
+        return False
+    return (top.text not in grammar.verify and result.avg_logprob >= OTHER_SURE_LP
+            and top.text.split()[-1] not in GOES_ON
+            and not any(a.startswith(f"{top.text} ") for a in grammar.verify))
+
+
 def talk_only(alts: list[Alternative], grammar: Grammar) -> bool:
     """Whether a yes/no or a number prompt heard only words it cannot use (no answer, no
     command in its grammar, or its own prompt written back): table talk, perhaps before the
