@@ -173,12 +173,12 @@ def complete_other(result: Decoded, alts: list[Alternative], grammar: Grammar) -
     """Whether a free answer decoded after a short pause is a whole answer that is none of
     the accepted ones, written surely, with no talk around it and no accepted answer it could
     be the start of ("doubling" of "doubling cube"): the host need not wait the rest of the
-    trailing silence to judge it wrong. Only where there are accepted answers (a team's own
-    word in Word on the Street, or a name, waits: any word may go on). The caller checks the
-    room is quiet around it (voice.hearing.focus.quiet_around)."""
+    trailing silence to judge it wrong, or to say back the accepted answer the forced check
+    found in it. Only where there are accepted answers (a team's own word in Word on the
+    Street, or a name, waits: any word may go on). The caller checks the room is quiet
+    around it (voice.hearing.focus.quiet_around)."""
     top = alts[0] if alts else None
-    if (grammar.kind != ReplyKind.WORD or top is None or not grammar.verify
-            or result.crowded or result.verified is not None):
+    if grammar.kind != ReplyKind.WORD or top is None or not grammar.verify or result.crowded:
         return False
     return (top.text not in grammar.verify and result.avg_logprob >= OTHER_SURE_LP
             and top.text.split()[-1] not in GOES_ON
