@@ -63,6 +63,13 @@ whisper_sure.complete_other). Shorter, talk before a player's word became an ans
 own (bench_hearing.py --sets free --babble 10: judged wrong 1.3 -> 2.6 % at 0.3 s), and at
 0.2 s words with a pause inside them were cut ("nine" heard as "no")."""
 
+WORD_EARLY_S = 0.1
+"""A free answer is decoded after this much silence, so that the decode runs while the pause
+that ends a whole answer (ANSWER_DONE_S) passes."""
+ANSWER_DONE_S = 0.2
+"""The pause after which a free answer its early decode found whole (an accepted answer,
+or another word said surely in a quiet room) ends, without the rest of WORD_PAUSE_S."""
+
 HOLD_DB = 10.0
 """EndpointPolicy.hold_db for a number and a yes/no."""
 HOLD_GRACE_S = 0.4
@@ -108,7 +115,7 @@ class EndpointPolicy:
             return EndpointPolicy(trailing_silence_s=0.2, early_s=OPTION_EARLY_S)
         if kind == ReplyKind.SPELLING:  # a whole spelling, pauses and all
             return EndpointPolicy(trailing_silence_s=SPELLING_PAUSE_S)
-        return EndpointPolicy(trailing_silence_s=WORD_PAUSE_S)
+        return EndpointPolicy(trailing_silence_s=WORD_PAUSE_S, early_s=WORD_EARLY_S)
 
     @staticmethod
     def for_letter() -> EndpointPolicy:

@@ -96,7 +96,7 @@ from voice.hearing.asr.whisper_words import (
     transcript_words,
 )
 from voice.hearing.audio_in import AudioIn
-from voice.hearing.endpoint import Endpointer, EndpointPolicy, outlasted_ms
+from voice.hearing.endpoint import ANSWER_DONE_S, Endpointer, EndpointPolicy, outlasted_ms
 from voice.hearing.focus import loudest_stretch, quiet_around, room_too_loud
 from voice.hearing.vad import WINDOW_S, SileroVad
 from voice.hearing.vad import windows as audio_windows
@@ -239,6 +239,9 @@ class WhisperRecognizer(LetterEars):
         spent = 0.0
         final_ms = 0.0
         early: tuple[float, Decoded] | None = None  # (time decoded, result) during the silence
+        done = False  # the early decode is a whole answer: it ends at ANSWER_DONE_S
+        redo_s = (ANSWER_DONE_S if policy.early_s < ANSWER_DONE_S < policy.trailing_silence_s
+                  else None)
         quiet_tried = False  # this utterance was decoded once its loud part seemed over
         speculate = policy.trailing_silence_s > policy.early_s
         levels: list[float] = []  # each window's level (dB) and how many were speech
@@ -265,20 +268,26 @@ class WhisperRecognizer(LetterEars):
                 kept_from = n - len(kept)
             spent += time.perf_counter() - c0
             if ends.in_speech and early is not None and ends.silence_s < policy.early_s:
-                early = None  # the speaker went on: that decode was of half an answer
-            if (speculate and ends.in_speech and early is None
-                    and ends.silence_s >= policy.early_s and ends.start_s is not None):
+                early, done = None, False  # the speaker went on: that decode was of half an answer
+            paused_at = n * WINDOW_S - ends.silence_s
+            if (speculate and ends.in_speech and ends.start_s is not None and (
+                    early is None and ends.silence_s >= policy.early_s
+                    or early is not None and not done and redo_s is not None
+                    and early[0] - paused_at < redo_s <= ends.silence_s + 1e-9)):
                 # Decode now, while the rest of the trailing silence passes (on a live
-                # microphone it is real time): the reply need not wait for both.
+                # microphone it is real time): the reply need not wait for both. A free
+                # answer not whole at its first decode is decoded again once the pause of
+                # a whole one has passed, and that is what it is heard as.
                 said_s = n * WINDOW_S - ends.silence_s - ends.start_s
                 early = (n * WINDOW_S, self._decode(since(ends.start_s), grammar, said_s))
                 spent += early[1].decode_ms / 1000
                 alts = self._alternatives(early[1], grammar)
-                if utt is None and (complete_answer(early[1], alts, grammar) or (
-                        complete_other(early[1], alts, grammar) and quiet_around(
-                            levels, round(ends.start_s / WINDOW_S),
-                            round(ends.silence_s / WINDOW_S)))):
-                    utt = ends.cut(n * WINDOW_S)
+                done = complete_answer(early[1], alts, grammar) or (
+                    complete_other(early[1], alts, grammar) and quiet_around(
+                        levels, round(ends.start_s / WINDOW_S), round(ends.silence_s / WINDOW_S)))
+            if (utt is None and done and ends.in_speech
+                    and ends.silence_s + 1e-9 >= ANSWER_DONE_S):
+                utt = ends.cut(n * WINDOW_S)  # a whole answer, and the pause of one after it
             if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
                 quiet_tried = False  # (no hold_db: quiet_s stays 0)
             elif utt is None and not quiet_tried and ends.start_s is not None:
@@ -301,7 +310,7 @@ class WhisperRecognizer(LetterEars):
                                           utt.speech_end_s - utt.start_s)
                     spent += result.decode_ms / 1000
                     final_ms = result.decode_ms
-                early = None
+                early, done = None, False
                 alts = self._alternatives(result, grammar)
                 if alts:
                     heard = Recognition(
