@@ -9,11 +9,13 @@ the time from the end of a player's audio to the first audio of the app's
 answer.
 
 Where time is counted: audio in memory is fed to the recognizer as fast as it
-decodes, so a reply "ends" when its last voiced sample is fed; the
-recognizer's end-of-speech silence (0.5 s of audio) is then decoded in a few
-milliseconds, not waited for as on a live microphone. With ``--loopback`` the
-reply is played into the sound system and recorded from its monitor, so the
-endpointer's silence is real time and counted.
+decodes, so the recognizer's end-of-speech silence takes no time, and the
+decodes it makes while that silence passes (on a live microphone, in real
+time) follow one another. The reply is timed as a live microphone would time
+it: the silence, then the part of the last decode that outlasted it
+(``Recognition.final_ms``), then the app's own work up to its first clip. With
+``--loopback`` the reply is played into the sound system and recorded from its
+monitor, so the silence and the decodes run in real time, as at a table.
 
 The app's reply is "ready" when its first clip is rendered and handed to the
 speaker (:class:`ReplyMeter`): the dialogue's own latency list is taken
@@ -288,14 +290,17 @@ class SimulatedEars:
             source = TimedSource(clip, self.clock)
             ears = VoiceEars(self.recognizer, source)  # the game's own listening path
             heard = ears.listen(kind, expected, timeout_s)
-            end_s = source.end_s if source.end_s is not None else self.clock()
+            returned = self.clock()
+            end_s = source.end_s if source.end_s is not None else returned
             rec = ears.last
             if rec is not None and rec.alternatives:
-                # In memory the endpointer's trailing silence is decoded at once; a table
-                # waits for it in real time, so it counts: the reply is timed from the
-                # end of the voiced audio as if that silence had passed.
-                waited_s = rec.result_at_ms / 1000.0 - source.speech_s
-                end_s -= max(0.0, waited_s)
+                # Timed as on a live microphone: the silence that ends the reply passes in
+                # real time, and the decodes made during it run while it does, so only the
+                # part that outlasted it (final_ms) delays the reply. In memory the silence
+                # takes no time and the decodes follow one another: the reply is timed from
+                # the end of the voiced audio as if that silence had passed.
+                waited_s = max(0.0, rec.result_at_ms / 1000.0 - source.speech_s)
+                end_s = returned - waited_s - rec.final_ms / 1000.0
         nbest = heard.nbest
         recognised = True
         if dialogue is not None:
