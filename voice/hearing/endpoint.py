@@ -58,8 +58,8 @@ number mostly ends on its quiet tail, decoded at that moment: no gain there.)"""
 
 WORD_PAUSE_S = 0.45
 """The silence that ends a free answer not (yet) an accepted one (seconds; an accepted one,
-and another word written surely in a quiet room, end at their early decode:
-whisper_sure.complete_other). Shorter, talk before a player's word became an answer of its
+and another word written surely in a quiet room, whisper_sure.complete_other, end at
+ANSWER_DONE_S). Shorter, talk before a player's word became an answer of its
 own (bench_hearing.py --sets free --babble 10: judged wrong 1.3 -> 2.6 % at 0.3 s), and at
 0.2 s words with a pause inside them were cut ("nine" heard as "no")."""
 
