@@ -41,7 +41,6 @@ from voice.hosting.session import (
 )
 from voice.hosting.setup import (
     VoiceSetup,
-    check_variant,
     parse_players,
     parse_teams,
     parse_variant,
@@ -290,8 +289,7 @@ def run(args: argparse.Namespace, hosts: HostModules) -> int:
     options: PlayOptions | None = None
     if saved is None and game is not None:
         variant = parse_variant(args.variant)
-        check_variant(game, variant, dict(getattr(module, "VARIANTS", {})))
-        if module is not None:  # a bad value fails now, not after a spoken set-up
+        if module is not None:  # a bad key or value fails now, not after a spoken set-up
             module.check_settings(variant)
         if args.players:
             options = PlayOptions(game, players=parse_players(args.players), variant=variant)
@@ -350,7 +348,7 @@ def play(args: argparse.Namespace, dialogue: Dialogue, slot: SaveSlot, saved: An
                 return 0
             module = hosts(options.game)
             options.variant = parse_variant(args.variant)
-            check_variant(options.game, options.variant, dict(getattr(module, "VARIANTS", {})))
+            module.check_settings(options.variant)
             made = _new_host(module, options, seed, args.pack)
         host, rng = made
         actions = 0

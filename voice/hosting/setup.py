@@ -106,15 +106,6 @@ def parse_variant(text: str) -> dict[str, str]:
     return out
 
 
-def check_variant(game: str, variant: dict[str, str], allowed: dict[str, str]) -> None:
-    """UsageError for a --variant key the game does not have, listing the ones it has."""
-    for key in variant:
-        if key not in allowed:
-            listed = "; ".join(f"{k}={v}" for k, v in allowed.items()) or "none"
-            raise UsageError(f"--variant: {GAME_TITLES.get(game, game)} has no setting "
-                             f"{key!r}; allowed: {listed}")
-
-
 def _all_different(names: Sequence[str], flag: str, what: str = "player") -> None:
     seen: set[str] = set()
     for name in names:

@@ -7,11 +7,11 @@ import io
 import pytest
 
 from voice.errors import UsageError
+from voice.games.host_base import check_variant_keys
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import ControlFlow, Line
 from voice.hosting.setup import (
     VoiceSetup,
-    check_variant,
     parse_players,
     parse_teams,
     parse_variant,
@@ -81,9 +81,9 @@ def test_variant_parse_and_check() -> None:
         with pytest.raises(UsageError) as err:
             parse_variant(bad)
         assert message in str(err.value)
-    check_variant("wordup", {"tokens": "1"}, {"tokens": "1, 2 or 3"})
+    check_variant_keys("Word Up", {"tokens": "1"}, {"tokens": "1, 2 or 3"})
     with pytest.raises(UsageError) as err:
-        check_variant("wordup", {"speed": "1"}, {"tokens": "1, 2 or 3"})
+        check_variant_keys("Word Up", {"speed": "1"}, {"tokens": "1, 2 or 3"})
     assert str(err.value) == ("--variant: Word Up has no setting 'speed'; "
                               "allowed: tokens=1, 2 or 3")
 
