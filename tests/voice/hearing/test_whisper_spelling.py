@@ -25,6 +25,7 @@ from voice.hearing.asr.whisper_spelling import (
     letters_heard,
     longest_answer,
     said_as_letters,
+    said_instead,
     weakly_heard,
     with_runner_ups,
     word_of_answer,
@@ -52,6 +53,26 @@ def test_several_runs_are_read_from_the_whole_decode_with_a_loop_cut() -> None:
     whole = _slots("jemmmmm")  # the decoder looped on the last letter
     islands = [_island("j e", 0.5, 1.4), _island("n", 2.0, 2.4)]
     assert _spelt(fused(whole, islands)) == "jem"  # its letters stand over the runs'
+
+
+def test_a_lone_letter_read_from_a_word_is_confirmed_not_taken() -> None:
+    """Richard's "Papa" alone was written "tapper", which the letter classifier, which must
+    name a letter, read as T (0.85); the whole decode wrote T too. Judged against T, it was
+    taken unasked. The word comes along as a runner-up, and the judge confirms the T."""
+    from voice.understanding.judge import judge
+
+    papa = Island(0.6, 0.95, Decoded("t", -0.4, {"t": 0.85, "p": 0.03}, 1.0, word="tapper"))
+    extra = said_instead(_slots("t"), [papa])
+    assert [a.text for a in extra] == ["tapper"] and not extra[0].in_grammar
+    heard = ["t", *(a.text for a in extra)]
+    assert judge({"kind": "spelling", "heard": heard, "answer": "t"}).verdict == "unclear"
+    assert judge({"kind": "spelling", "heard": ["t"], "answer": "t"}).verdict == "correct"
+    # a NATO word heard as one, a letter sound, several runs or letters: nothing added
+    nato = Island(0.6, 1.1, Decoded("p", -0.1, {"p": 1.0}, 1.0, nato=True, word="papa"))
+    assert said_instead(_slots("p"), [nato]) == []
+    assert said_instead(_slots("b"), [_island("b", 0.6, 0.9)]) == []
+    assert said_instead(_slots("ab"), [papa]) == []
+    assert said_instead(_slots("t"), [papa, _island("b", 1.5, 1.8)]) == []
 
 
 def test_letters_read_faster_than_letter_names_are_said_were_a_word_said_whole() -> None:

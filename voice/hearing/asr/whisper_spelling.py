@@ -374,7 +374,8 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
                                                     ReplyKind.SPELLING))
                 return ([Alternative(instead, None, None, (), False)] if _unknown(instead)
                         else []), 0, None
-            return alternatives(letters, grammar), len(letters), encoded
+            return alternatives(letters, grammar) + said_instead(letters, islands), \
+                len(letters), encoded
         whole_text = " ".join(s.letter for s in unlooped(whole))
     else:  # NATO words as their letters ("in the" for India), other words as words
         said = spelled_letters(transcript_words(whole, ReplyKind.SPELLING))
@@ -433,6 +434,18 @@ letters ("Benji Chatterjee" said in 1.3 s, written as 7 letters: 0.18 s each).""
 RATE_FROM = 3
 """Letters from which their rate tells (the voice detector's cut of one or two short letter
 names, an espeak "F" of 0.2 s, is too tight to time them by)."""
+
+
+def said_instead(letters: list[Slot], islands: list[Island]) -> list[Alternative]:
+    """The word a lone run was decoded as, where one letter was read from it: a runner-up
+    for the judge, which then confirms the letter ("Did you say T?"). Richard's "Papa" alone,
+    0.35 s of speech, was written "tapper" and classified T (0.85) by the letter classifier,
+    which must name a letter; on one CPU the whole decode wrote the word too, on another it
+    wrote T, and a T asked for was taken unasked."""
+    if len(islands) != 1 or len(letters) != 1 or islands[0].decoded.nato:
+        return []
+    word = islands[0].decoded.word
+    return [Alternative(word, None, None, (), False)] if _unknown(word) else []
 
 
 def said_as_letters(letters: list[Slot], islands: list[Island]) -> bool:
