@@ -225,6 +225,27 @@ def own_words(heard: str, line: LineSpan | None) -> bool:
     return bool(said) and all(_host_places(w, around) for w in said)
 
 
+def host_gives(command: str | None, line: LineSpan | None) -> bool:
+    """Whether the host's own words around the utterance say ``command`` (some run of them
+    is one of its phrases): then a command heard is its echo garbled, not a player's. The
+    host's "Let's carry on" (resume) came through as "let's go" and stopped it
+    (bench_barge_in.py); a player who says "go" while the host says "carry on" wants what
+    the host is doing anyway."""
+    if command is None or line is None:
+        return False
+    around = line.words_around()
+    for i in range(len(around)):
+        for j in range(i + 1, min(len(around), i + COMMAND_WORDS) + 1):
+            match = command_match(" ".join(around[i:j]))
+            if match is not None and match[2] and match[0] == command:
+                return True
+    return False
+
+
+COMMAND_WORDS = 5
+"""The longest run of the host's words read as a command phrase ("stop the game")."""
+
+
 ECHO_RUN = 2
 """The host's own words heard in a row at the start of an utterance, from which what follows
 is its echo garbled, not a player: on the null sink the natural voice's "Let me check it
@@ -271,15 +292,18 @@ class BargeInPolicy:
         ``forced`` the command of FORCED_COMMANDS the audio sounded most like and its score,
         forced after the audio (forced_score)."""
         decision = self._decide(heard, expect, line, confidence)
-        if decision.why not in FORCED_OVER or forced is None:
-            return decision
-        word, score = forced
-        match = command_match(word)
-        if (match is None or score < FORCED_COMMANDS.get(word, 0.0)
-                or own_words(word, line)):
-            return decision
-        return Decision(Verdict.STOP_COMMAND, (word, *decision.heard), "forced command",
-                        Understood("unclear", None, EXACT_COMMAND, word, command=match[0]))
+        if decision.why in FORCED_OVER and forced is not None:
+            word, score = forced
+            match = command_match(word)
+            if (match is not None and score >= FORCED_COMMANDS.get(word, 0.0)
+                    and not own_words(word, line)):
+                decision = Decision(
+                    Verdict.STOP_COMMAND, (word, *decision.heard), "forced command",
+                    Understood("unclear", None, EXACT_COMMAND, word, command=match[0]))
+        command = decision.understood.command if decision.understood is not None else None
+        if decision.verdict is Verdict.STOP_COMMAND and host_gives(command, line):
+            return Decision(Verdict.KEEP_TALKING, decision.heard, "own command")
+        return decision
 
     def _decide(self, heard: Sequence[str], expect: Expectation,
                 line: LineSpan | None, confidence: float | None) -> Decision:

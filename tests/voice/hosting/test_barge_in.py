@@ -224,6 +224,23 @@ def test_the_host_words_then_one_it_garbled_are_its_echo() -> None:
     assert without_own_words("check stop", at) == "stop"  # one word of the host's: a player
 
 
+def test_a_command_the_host_is_saying_is_its_echo() -> None:
+    """The host's "Let's carry on" (resume) came through the canceller as "let's go": "let's"
+    is the host's, and "go" alone resumed, so the host stopped itself. A command the host's
+    own words around then say is its echo; another command is the player's."""
+    line = "Welcome back to Word Up. Let's carry on where we left off."
+    at = span(1.9, 2.5, line, 4.0)
+    assert without_own_words("let's go", at) == "go"
+    echo = POLICY.decide(["let's go"], Expectation("command"), at)
+    assert echo.verdict is Verdict.KEEP_TALKING and echo.why == "own command"
+    assert not POLICY.decide(["so"], Expectation("command"), at, forced=("go", -1.0)).stops
+    assert POLICY.decide(["stop"], Expectation("command"), at).verdict is Verdict.STOP_COMMAND
+    # the same "go" where the host says no command is the player's
+    assert POLICY.decide(["let's go"], Expectation("command"),
+                         span(0.3 + 1.6, 2.5, "Welcome back to Word Up. Let's see, Ana.",
+                              4.0)).stops
+
+
 def test_a_short_word_one_letter_from_the_host_own_is_the_player() -> None:
     """A player's "no" or "eight" over "...has not..." / "Get it right" is no echo."""
     line = "Red has not played a card yet. Get it right and you move on."
