@@ -16,7 +16,8 @@ So an utterance over the host stops it when its best transcript is
 
 and it is not the host's own words: a transcript whose every word is (near enough) a
 word the host was saying around that moment, or sounds like one ("two" written for its
-"too"), is its echo, which the canceller let through, never a player.
+"too"), is its echo, which the canceller let through, never a player; so is a command
+that the host's own words then say ("go" heard over its "Let's carry on").
 
 Coughs, laughter and table talk fit none of these, so they never stop it. Pure logic:
 the caller gives the transcript, the prompt and the line with where in it the utterance
