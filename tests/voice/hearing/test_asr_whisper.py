@@ -147,20 +147,42 @@ def test_a_free_answer_written_as_other_words_is_found_for_the_host_to_confirm(
     assert said.listen("word", ["bed", "bird"], timeout_s=5.0).nbest == ("bed",)
 
 
-def test_a_free_answer_found_by_the_check_and_written_again_alone_is_taken(
+def test_a_free_answer_found_by_the_check_is_taken_or_confirmed_never_judged_wrong(
         rec: WhisperRecognizer) -> None:
     """A person's "learn" that the free decode writes "Lauren.": the forced check finds
-    "learn", and a second decode with a prompt that names no answer writes "learn" alone,
-    so the answer is the best reading and taken at once. Judged against another word (the
-    bench's pairing, the next word of the set) it is not."""
+    "learn". A second decode with a prompt that names no answer writes "learn" alone on one
+    CPU (taken at once) and "Lauren" again on another (CTranslate2's int8 arithmetic differs
+    between them): then the host asks "Did you say learn?". Judged against another word (the
+    bench's pairing, the next word of the set) it is never taken."""
     clip = CLIPS / "unknown_learn_1acc97de_nohash_3.wav"
     heard = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["learn"], timeout_s=5.0)
-    assert heard.nbest[0] == "learn" and "lauren" in heard.nbest and not heard.unsure, heard
+    assert "lauren" in heard.nbest and "learn" in heard.nbest, heard
     verdict = judge({"kind": "word", "heard": list(heard.nbest), "accepted": ["learn"]})
-    assert (verdict.verdict, verdict.value) == ("correct", "learn")
+    assert verdict.value == "learn" and verdict.verdict in ("correct", "unclear"), verdict
+    assert (verdict.verdict == "correct") == (heard.nbest[0] == "learn" and not heard.unsure)
     other = VoiceEars(rec, _padded(read_wav(clip))).listen("word", ["marvin"], timeout_s=5.0)
     wrong = judge({"kind": "word", "heard": list(other.nbest), "accepted": ["marvin"]})
     assert wrong.verdict != "correct", other.nbest
+
+
+def test_an_answer_the_check_found_and_written_again_alone_is_the_best_reading(
+        rec: WhisperRecognizer) -> None:
+    """The decisions after the two decodes of "learn" above, on either CPU: written alone
+    again (recheck), the accepted answer is the best reading, heard surely; written as the
+    other word again, the transcript stays first and the answer is its runner-up."""
+    from dataclasses import replace
+
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
+
+    grammar = Grammar(ReplyKind.WORD, (), verify=("learn",))
+    again = Decoded(" Lauren.", -0.65, {}, 1.0, verified="learn", verified_lp=-1.73,
+                    recheck=" Learn.")
+    alts = rec._alternatives(again, grammar)
+    assert [a.text for a in alts][:2] == ["learn", "lauren"] and not unsure(again, alts, grammar)
+    twice = replace(again, recheck=" Lauren")
+    alts = rec._alternatives(twice, grammar)
+    assert [a.text for a in alts][:2] == ["lauren", "learn"]
 
 
 def test_written_alone_is_the_answer_whole_and_nothing_else() -> None:
