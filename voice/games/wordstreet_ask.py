@@ -184,6 +184,15 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             # "What's the score?" while the team thinks: answered, and the sand keeps running.
             dialogue.speak(dialogue.table.status(command, label))
             continue
+        if command in ("repeat", "help"):
+            # The category again, and for "help" what to do with it; the sand keeps running.
+            st = host.engine
+            if st.card is not None:
+                category = host.deck.side(st.card, st.settings.side).category
+                dialogue.tell(key("category"), category=category)
+            if command == "help":
+                dialogue.tell(key("brainstorm_help"))
+            continue
         chosen = ready(text)
         dialogue.exchanges.append(Exchange("brainstorm", heard.nbest,
                                            "talk" if chosen is None else "ready", chosen or None))

@@ -416,6 +416,20 @@ def test_whats_the_score_works_during_the_brainstorm() -> None:
     assert "That doesn't work right now" not in text
 
 
+def test_repeat_and_help_in_the_brainstorm_read_the_category_again() -> None:
+    """A team that forgot the category says "repeat"; one that does not know what to do
+    says "help": the host answers, and the sand keeps running."""
+    host = new(clock=FedClock())
+    text = typed_run(host, [(3.0, "repeat"), (5.0, "help"), (8.0, "we're ready")])
+    category = text[text.index("HOST: Your category:"):].split("\n")[0]
+    after_repeat = text[text.index("RED TEAM: repeat"):]
+    assert after_repeat.index(category) < after_repeat.index("RED TEAM: help")
+    after_help = text[text.index("RED TEAM: help"):]
+    assert category in after_help
+    assert "Agree on one word that fits the category" in after_help
+    assert after_help.index("Agree on one word") < after_help.index("Great, Red team is ready.")
+
+
 def test_quit_in_the_brainstorm_is_confirmed_and_the_sand_keeps_running() -> None:
     host = new(clock=FedClock())
     text = typed_run(host, [(3.0, "bye"), (4.0, "no"), (6.0, "we're ready"), (7.0, "cat"),
