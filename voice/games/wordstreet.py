@@ -55,7 +55,7 @@ from voice.games.host_base import GameHost, check_variant_keys, team_named
 from voice.games.packs import load_or_user_error
 from voice.games.playtime import PlayTimer
 from voice.games.teams import first_team, two_teams
-from voice.games.wordstreet_say import Words, key
+from voice.games.wordstreet_say import Words, category_lines, key
 from voice.games.wordstreet_words import hyphenated, two_words_verdict
 from voice.hosting.dialogue import Dialogue
 from voice.hosting.exchange import Line
@@ -125,9 +125,8 @@ class WordStreetHost(GameHost):
         if self.resumed:
             self.resumed = False
             lines = [Line(key("resumed")), *self.status("score", "")]
-            if st.phase not in ("draw", "over") and st.card is not None:
-                category = self.deck.side(st.card, st.settings.side).category
-                lines.append(Line(key("category"), {"category": category}))
+            if st.phase not in ("draw", "over"):
+                lines += category_lines(self.deck, st)
             if st.phase == "spell" and st.spelled:
                 lines.append(Line(key("word_so_far"), {"team": self.words.team(st.team),
                                                        "so_far": self.words.spelled(st.spelled)}))

@@ -28,7 +28,7 @@ from engine.wordstreet import WordStreet
 from engine.wordstreet_board import MAX_WORD
 from engine.wordstreet_save import load as load_state
 from voice.games.host_base import yes_no
-from voice.games.wordstreet_say import Words, key
+from voice.games.wordstreet_say import Words, category_lines, key
 from voice.games.wordstreet_words import (
     EXPLICIT_LEADS,
     raw_tokens,
@@ -186,10 +186,7 @@ def brainstorm(host: StreetTable, prompt: Prompt, dialogue: Dialogue) -> Action:
             continue
         if command in ("repeat", "help"):
             # The category again, and for "help" what to do with it; the sand keeps running.
-            st = host.engine
-            if st.card is not None:
-                category = host.deck.side(st.card, st.settings.side).category
-                dialogue.tell(key("category"), category=category)
+            dialogue.speak(category_lines(host.deck, host.engine))
             if command == "help":
                 dialogue.tell(key("brainstorm_help"))
             continue

@@ -96,6 +96,15 @@ def narrate(words: Words, deck: WordStreetDeck, state: WordStreet, events: Seque
     return out
 
 
+def category_lines(deck: WordStreetDeck, state: WordStreet) -> list[Line]:
+    """The card in play's category, read again (on a resume, or when a team asks), or
+    nothing when no card is in play."""
+    if state.card is None:
+        return []
+    category = deck.side(state.card, state.settings.side).category
+    return [Line(key("category"), {"category": category})]
+
+
 def _event(words: Words, deck: WordStreetDeck, state: WordStreet, event: Event,
            verbose: bool) -> list[Line]:
     d: Mapping[str, Any] = event.data
