@@ -5,11 +5,9 @@ The host's voice is taken out of the microphone by :mod:`voice.audio.echo` first
 is left (a player cutting in, table talk, a cough, and some of the host's own voice the
 canceller missed) is cut into utterances by the same Silero detector and endpointer as
 any listen, with a policy of its own (:data:`OVERLAP_POLICY`): a player who cuts in
-wants the host to stop soon, so the trailing silence is short; and where the canceller
-found no echo to take out of a window, its speech counts from a lower detector
-probability (:data:`PLAYER_THRESHOLD`), since the suppressor thins a player's voice too.
-Whether an utterance stops the host is not decided here (:mod:`voice.hosting.barge_in`
-does, knowing the prompt and the line being said).
+wants the host to stop soon, so the trailing silence is short. Whether an utterance
+stops the host is not decided here (:mod:`voice.hosting.barge_in` does, knowing the
+prompt and the line being said).
 
 Time is counted in audio (samples fed), as everywhere in hearing, so the bench's
 simulated rooms and a live microphone behave the same.
@@ -49,17 +47,6 @@ windows of a word fall in between, and gating them cut words in two. In the benc
 (libspeexdsp, 32 ms windows; bench_barge_in.py seeds 1, 3 and 5) no utterance that stopped
 the host for a player was under -7.6 dB, and a third of the host's own utterances that got
 past the line onset were under -10, one of them, at -12.0, heard as the command "go"."""
-
-PLAYER_RATIO_DB = -4.0
-"""A window whose residual is within this much (dB) of the microphone's level is one the
-canceller found almost nothing of the host's echo in: a player talking over it. Such a
-window counts as speech from PLAYER_THRESHOLD, not OVERLAP_POLICY's threshold (0.5): the
-suppressor thins a player's word over the host, and the detector gave it 0.2-0.5, so 23 of
-the 82 commands missed at bench_barge_in.py seed 2 were never an utterance at all."""
-PLAYER_THRESHOLD = 0.3
-"""The detector probability from which a window the canceller found no echo in is speech.
-0.3 everywhere took the host's echo for a command too (seed 2 at 0.35-0.4: 1-2 self-stops,
-"stop" heard over its own line); where the residual is the microphone's level it did not."""
 
 QUIET_DBFS = -70.0
 """A residual window under this level (dBFS) says nothing about where it came from."""
@@ -184,8 +171,6 @@ class OverlapListener:
             prob = self.vad.probability(window)
             level = _level_db(window)
             ratio = level - _level_db(mic) if mic is not None else 0.0
-            if mic is not None and ratio >= PLAYER_RATIO_DB and level >= QUIET_DBFS:
-                prob = min(1.0, prob * self.policy.threshold / PLAYER_THRESHOLD)
             if prob < self.policy.threshold - self.policy.release or level < QUIET_DBFS:
                 ratio = -math.inf  # only windows with speech in them count
             self.vad_s += time.thread_time() - c0

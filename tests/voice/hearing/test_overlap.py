@@ -115,33 +115,3 @@ def test_an_early_decode_the_player_talked_on_after_is_dropped() -> None:
     assert len(found) == 1
     assert len(decode.segments) >= 2  # "stop" heard early, then dropped
     assert len(decode.segments[-1][0]) / R > (len(one) + len(two)) / R  # both words
-
-
-class WeakVoice:
-    """Stands in for the detector where the residual has thinned a player's word: every
-    window with sound in it scores 0.35, under the policy's threshold of 0.5."""
-
-    def reset(self) -> None:
-        pass
-
-    def probability(self, window: np.ndarray) -> float:
-        return 0.35 if float(np.mean(window.astype(np.float64) ** 2)) > 1e-6 else 0.01
-
-
-def test_a_word_the_canceller_found_no_echo_in_counts_from_a_lower_probability() -> None:
-    """A player's word over the host scores 0.2-0.5 on the suppressor's residual; where the
-    residual is as loud as the microphone (nothing of it was the host's echo) it is heard,
-    and where the canceller took most of the sound out, or with no microphone to compare,
-    the usual threshold holds."""
-    rng = np.random.default_rng(7)
-    word = (rng.normal(0, 0.03, R * 6 // 10) * 32768).astype(np.int16)  # about -30 dBFS
-    quiet = np.zeros(R // 2, np.int16)
-    residual = np.concatenate([quiet, word, quiet, quiet])
-    decode = Decoder()
-    listener = OverlapListener(decode, vad=WeakVoice())  # type: ignore[arg-type]
-    assert len(_feed(listener, residual, residual)) == 1  # nothing taken out: a player
-    echo = (residual.astype(np.float64) * 10).clip(-32768, 32767).astype(np.int16)
-    listener.reset()
-    assert _feed(listener, residual, echo) == []  # 20 dB taken out: the host's echo
-    listener.reset()
-    assert _feed(listener, residual, None) == [] and len(decode.segments) == 1
