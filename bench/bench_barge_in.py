@@ -300,8 +300,7 @@ class Rig:
             c0 = time.thread_time()
             res = self.canceller.process(near16[i:i + FRAME], far16[i:i + FRAME])
             self.cpu_s += time.thread_time() - c0
-            heard: Overheard | None = self.listener.feed(res, near16[i:i + FRAME],
-                                                         far16[i:i + FRAME])
+            heard: Overheard | None = self.listener.feed(res, near16[i:i + FRAME])
             if heard is None:
                 continue
             span = LineSpan(text, line_s, heard.start_s, heard.speech_end_s)

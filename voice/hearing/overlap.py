@@ -5,11 +5,8 @@ The host's voice is taken out of the microphone by :mod:`voice.audio.echo` first
 is left (a player cutting in, table talk, a cough, and some of the host's own voice the
 canceller missed) is cut into utterances by the same Silero detector and endpointer as
 any listen, with a policy of its own (:data:`OVERLAP_POLICY`): a player who cuts in
-wants the host to stop soon, so the trailing silence is short; and where the canceller
-found no echo to take out of a window and what is left is not the host's voice either,
-its speech counts from a lower detector probability (:data:`PLAYER_THRESHOLD`), since the
-suppressor thins a player's voice too. Whether an utterance stops the host is not decided
-here (:mod:`voice.hosting.barge_in` does, knowing the
+wants the host to stop soon, so the trailing silence is short. Whether an utterance
+stops the host is not decided here (:mod:`voice.hosting.barge_in` does, knowing the
 prompt and the line being said).
 
 Time is counted in audio (samples fed), as everywhere in hearing, so the bench's
@@ -50,29 +47,6 @@ windows of a word fall in between, and gating them cut words in two. In the benc
 (libspeexdsp, 32 ms windows; bench_barge_in.py seeds 1, 3 and 5) no utterance that stopped
 the host for a player was under -7.6 dB, and a third of the host's own utterances that got
 past the line onset were under -10, one of them, at -12.0, heard as the command "go"."""
-
-PLAYER_RATIO_DB = -4.0
-"""A window whose residual is within this much (dB) of the microphone's level is one the
-canceller found almost nothing of the host's echo in: a player talking over it, or the
-host's own voice where the canceller lost its echo (on the null sink, where the echo's
-placing jumps). Unless its residual is the host's voice (ECHO_LIKE), it counts as speech
-from PLAYER_THRESHOLD, not OVERLAP_POLICY's threshold (0.5): the suppressor thins a
-player's word over the host, and the detector gave it 0.2-0.5, so 23 of the 82 commands
-missed at bench_barge_in.py seed 2 were never an utterance at all."""
-PLAYER_THRESHOLD = 0.3
-"""The detector probability from which such a window is speech. 0.3 everywhere took the
-host's echo for a command too (seed 2 at 0.35-0.4: 1-2 self-stops, "stop" heard over its
-own line)."""
-ECHO_LIKE = 0.3
-"""Normalised correlation of a window's residual (its last ECHO_SPAN_S) with what was
-played up to ECHO_LAG_S before it, from which the residual is the host's own voice that
-the canceller lost, not a player: lowered there, the threshold let the host stop itself on
-the null sink (1 self-stop in 40 lines). Two different voices correlate under 0.2."""
-ECHO_SPAN_S = 0.25
-"""The stretch of residual compared with what was played (seconds)."""
-ECHO_LAG_S = 0.45
-"""The longest delay from playing to hearing that is looked for (seconds): the canceller's
-tail (voice.audio.echo.TAIL_S) and the reference's lead (AHEAD_S)."""
 
 QUIET_DBFS = -70.0
 """A residual window under this level (dBFS) says nothing about where it came from."""
@@ -147,8 +121,6 @@ class OverlapListener:
         self._ends = Endpointer(self.policy, WINDOW_S)
         self._pending = np.zeros(0, dtype=np.float32)
         self._pending_near = np.zeros(0, dtype=np.float32)
-        self._pending_far = np.zeros(0, dtype=np.float32)
-        self._history = _Heard()
         self._kept: list[np.ndarray] = []
         self._ratios: list[float] = []
         """Per kept window: its residual's level less the microphone's (dB; 0 without a
@@ -180,18 +152,13 @@ class OverlapListener:
         rec = self.decode(np.concatenate(self._kept[first:]), self.grammar)
         return rec, time.perf_counter() - c0
 
-    def feed(self, samples: np.ndarray, near: np.ndarray | None = None,
-             far: np.ndarray | None = None) -> Overheard | None:
+    def feed(self, samples: np.ndarray, near: np.ndarray | None = None) -> Overheard | None:
         """Residual audio (int16 or float32 at 16 kHz); the utterance that ended in it, if any
         (one per call: feed in small blocks, as audio arrives). ``near`` is the same stretch
-        of microphone before the canceller, for the echo gate (ECHO_RATIO_DB); ``far`` what
-        the canceller was given as played for it, to tell the host's voice it lost from a
-        player's (ECHO_LIKE)."""
+        of microphone before the canceller, for the echo gate (ECHO_RATIO_DB)."""
         self._pending = np.concatenate([self._pending, _float(samples)])
         if near is not None:
             self._pending_near = np.concatenate([self._pending_near, _float(near)])
-        if far is not None:
-            self._pending_far = np.concatenate([self._pending_far, _float(far)])
         preroll = max(1, round(self.policy.preroll_s / WINDOW_S))
         found: Overheard | None = None
         while len(self._pending) >= WINDOW:
@@ -200,19 +167,10 @@ class OverlapListener:
             if len(self._pending_near) >= WINDOW:
                 mic, self._pending_near = (self._pending_near[:WINDOW],
                                            self._pending_near[WINDOW:])
-            played: np.ndarray | None = None
-            if len(self._pending_far) >= WINDOW:
-                played, self._pending_far = (self._pending_far[:WINDOW],
-                                             self._pending_far[WINDOW:])
             c0 = time.thread_time()
-            self._history.add(window, played)
             prob = self.vad.probability(window)
             level = _level_db(window)
             ratio = level - _level_db(mic) if mic is not None else 0.0
-            if (played is not None and mic is not None and ratio >= PLAYER_RATIO_DB
-                    and level >= QUIET_DBFS and prob < self.policy.threshold
-                    and self._history.echo_likeness() < ECHO_LIKE):
-                prob = min(1.0, prob * self.policy.threshold / PLAYER_THRESHOLD)
             if prob < self.policy.threshold - self.policy.release or level < QUIET_DBFS:
                 ratio = -math.inf  # only windows with speech in them count
             self.vad_s += time.thread_time() - c0
@@ -251,54 +209,6 @@ class OverlapListener:
                 del self._ratios[:len(self._ratios) - preroll]
                 self._kept_from = self._n - len(self._kept)
         return found
-
-
-class _Heard:
-    """The residual of the last ECHO_SPAN_S and what was played over the last ECHO_SPAN_S
-    and ECHO_LAG_S, to tell whether the residual is the host's own voice."""
-
-    def __init__(self) -> None:
-        self.residual = np.zeros(round(ECHO_SPAN_S * ASR_RATE_HZ), dtype=np.float32)
-        self.played = np.zeros(round((ECHO_SPAN_S + ECHO_LAG_S) * ASR_RATE_HZ),
-                               dtype=np.float32)
-
-    def add(self, residual: np.ndarray, played: np.ndarray | None) -> None:
-        """One window of residual and (None: nothing known of it) of what was played."""
-        self.residual = _shifted(self.residual, residual)
-        self.played = _shifted(self.played, played if played is not None
-                               else np.zeros(len(residual), dtype=np.float32))
-
-    def echo_likeness(self) -> float:
-        """The highest normalised correlation (0-1) of the residual with what was played at
-        any delay up to ECHO_LAG_S (0 where either is silent)."""
-        return echo_likeness(self.residual, self.played)
-
-
-def echo_likeness(residual: np.ndarray, played: np.ndarray) -> float:
-    """The highest normalised correlation (0-1, either sign) of ``residual`` with the
-    stretches of ``played`` as long as it, ``played`` being ``residual``'s length plus the
-    delays looked for, and ending where ``residual`` does (0 where either is silent)."""
-    span, lags = len(residual), len(played) - len(residual)
-    r = residual.astype(np.float64)
-    f = played.astype(np.float64)
-    r_energy = float(np.dot(r, r))
-    if lags < 0 or r_energy < 1e-9 or float(np.dot(f, f)) < 1e-9:
-        return 0.0
-    n = 1 << int(np.ceil(np.log2(len(f) + span)))
-    corr = np.fft.irfft(np.fft.rfft(f, n) * np.conj(np.fft.rfft(r, n)), n)[:lags + 1]
-    sums = np.concatenate([[0.0], np.cumsum(f * f)])
-    f_energy = sums[span:span + lags + 1] - sums[:lags + 1]
-    ok = f_energy > 1e-9
-    if not ok.any():
-        return 0.0
-    return float(np.max(np.abs(corr[ok]) / np.sqrt(r_energy * f_energy[ok])))
-
-
-def _shifted(kept: np.ndarray, new: np.ndarray) -> np.ndarray:
-    """``kept`` with ``new`` appended and as much dropped from its start."""
-    if len(new) >= len(kept):
-        return new[-len(kept):].astype(np.float32)
-    return np.concatenate([kept[len(new):], new.astype(np.float32)])
 
 
 def _echo_only(voiced: list[float]) -> bool:

@@ -239,13 +239,10 @@ class TalkOver:
                 t = self._buf_start_s()
                 near, self._buf = self._buf[:FRAME], self._buf[FRAME:]
                 residual = near
-                played = None
                 if self.canceller is not None:
-                    played = self.far.read(t, FRAME)
-                    residual = self.canceller.process(near, played)
+                    residual = self.canceller.process(near, self.far.read(t, FRAME))
                     self._follow(near, t + FRAME / ASR_RATE_HZ)
-                over = self.listener.feed(residual, near if self.canceller is not None else None,
-                                          played)
+                over = self.listener.feed(residual, near if self.canceller is not None else None)
                 if over is None:
                     continue
                 line = self._line
