@@ -74,7 +74,7 @@ those trials scored over it, and 10 more between -3.0 and -2.5."""
 FORCED_COMMANDS: dict[str, float] = {"stop": STOP_LIKE, "go": GO_LIKE}
 """The commands forced after every utterance over the host (overlap_grammar), each with the
 score at which one that fits nothing else is that command."""
-FORCED_OVER = frozenset({"no fit", "near command", "not alone", "unsure"})
+FORCED_OVER = frozenset({"no fit", "near command", "not alone", "unsure", "with own words"})
 """What the transcript alone made of an utterance (Decision.why) that a forced command may
 overrule: nothing that stops the host, and not the host's own words. "so" for a stop at a
 yes/no prompt was taken for an unsure "no" (bench_barge_in.py seeds 2 and 3: 11 more stops
@@ -316,6 +316,7 @@ class BargeInPolicy:
         if own_words(alts[0], line):
             return Decision(Verdict.KEEP_TALKING, alts, "own words")
         best = without_own_words(alts[0], line)
+        with_echo = tokens(best) != tokens(alts[0])
         alts = (best, *alts[1:])  # what the dialogue is handed: the player's words only
         if expect.kind not in ANSWER_KINDS:
             match = command_match(best)
@@ -336,6 +337,12 @@ class BargeInPolicy:
                 return Decision(Verdict.STOP_COMMAND, alts, "command", result)
             return Decision(Verdict.KEEP_TALKING, alts, "near command")
         if result.verdict != "unclear" and result.value is not None:
+            if with_echo:
+                # the host's words came through with it, so the answer beside them may be
+                # its echo garbled too (on the null sink the host's "blue one asks you"
+                # came through as "one two", and "two" was taken at a choice prompt); a
+                # player says it again after the line. A command is taken off them.
+                return Decision(Verdict.KEEP_TALKING, alts, "with own words")
             if not said_alone(best, expect.kind) or (
                     line is not None and line.end_s - line.start_s > MAX_ANSWER_S):
                 return Decision(Verdict.KEEP_TALKING, alts, "not alone")

@@ -79,6 +79,19 @@ def test_the_host_own_reading_of_the_options_is_never_a_choice() -> None:
     assert early.verdict is Verdict.STOP_ANSWER
 
 
+def test_an_answer_heard_with_the_host_own_words_does_not_stop_it() -> None:
+    """The canceller let some of the host through: an answer beside its words may be its
+    echo garbled too ("one two" for "the blue one asks you")."""
+    line = "Ana, the blue one asks you a question. Is it one, two or three?"
+    number = Expectation("number", {"min": 1, "max": 3})
+    with_echo = POLICY.decide(["one two"], number, span(1.0, 1.6, line, 5.0))
+    assert with_echo.verdict is Verdict.KEEP_TALKING and with_echo.why == "with own words"
+    alone = POLICY.decide(["two"], number, span(1.0, 1.6, line, 5.0))
+    assert alone.verdict is Verdict.STOP_ANSWER  # not a word the host was saying then
+    stop = POLICY.decide(["stop one"], number, span(1.0, 1.6, line, 5.0))
+    assert stop.verdict is Verdict.STOP_COMMAND  # a command is taken off them, as before
+
+
 def test_host_words_joined_to_a_command_are_taken_off() -> None:
     line = span(4.6, 5.2)
     assert own_words("b river or c", line)
