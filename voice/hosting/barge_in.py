@@ -76,9 +76,10 @@ FORCED_COMMANDS: dict[str, float] = {"stop": STOP_LIKE, "go": GO_LIKE}
 score at which one that fits nothing else is that command."""
 FORCED_OVER = frozenset({"no fit", "near command", "not alone", "unsure", "with own words"})
 """What the transcript alone made of an utterance (Decision.why) that a forced command may
-overrule: nothing that stops the host, and not the host's own words. "so" for a stop at a
-yes/no prompt was taken for an unsure "no" (bench_barge_in.py seeds 2 and 3: 11 more stops
-than from "no fit" alone, and no other talk, noise or answer more)."""
+overrule: nothing that stops the host, and not the host's own words alone ("own words"; an
+answer beside them, "with own words", may be a player's "stop" heard with them). "so" for a
+stop at a yes/no prompt was taken for an unsure "no" (bench_barge_in.py seeds 2 and 3: 11
+more stops than from "no fit" alone, and no other talk, noise or answer more)."""
 EXACT_COMMAND = 0.9
 """The judge's confidence in a command said in full (a near miss never stops the host)."""
 OWN_BEFORE_S = 0.9
