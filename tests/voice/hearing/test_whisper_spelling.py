@@ -22,6 +22,7 @@ from voice.hearing.asr.spelling_runs import (
 from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     PROMPT_LETTERS,
+    letters_by_time,
     letters_heard,
     longest_answer,
     said_as_letters,
@@ -294,3 +295,17 @@ def test_the_answer_said_before_its_letters_is_told_from_a_letter() -> None:
     assert said_word(["beach"]) == "beach"  # the NATO reader takes it for Echo: a word
     assert not word_of_answer(said_word(["bee"]), Grammar.of(ReplyKind.SPELLING, [],
                                                             verify=("bee",)))
+
+
+def test_a_run_too_long_for_the_answer_said_whole_is_its_letters() -> None:
+    """A word said whole is short; a run as long as its letters' names run together, that
+    the decoder wrote as the word ("Arjun" for A-R-J-U-N in 2.7 s), was the letters, and it
+    counts as at least one letter per LETTER_SPEECH_S (whether the spelling may be over)."""
+    arjun = Grammar.of(ReplyKind.SPELLING, [], verify=("arjun",))
+    assert word_of_answer(said_word(["arjun"]), arjun, 0.6)
+    assert word_of_answer(said_word(["arjun"]), arjun, 0.95)  # said slowly
+    assert not word_of_answer(said_word(["arjun"]), arjun, 2.7)
+    long = Grammar.of(ReplyKind.SPELLING, [], verify=("balasubramanian",))
+    assert word_of_answer(said_word(["balasubramanian"]), long, 1.5)  # 15 letters: 3.3 s
+    assert letters_by_time([_island("a", 1.34, 4.06)]) == 5
+    assert letters_by_time([_island("a", 0.0, 0.4), _island("b", 0.9, 1.6)]) == 1

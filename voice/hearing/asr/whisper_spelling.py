@@ -109,6 +109,11 @@ by a decode of the whole stretch, to see whether the spelling is complete (the r
 count is often off: letters run together are heard as a word)."""
 SPELLING_MAX_S = 40.0
 """The longest spelling (seconds from its first letter): a long name spelled slowly."""
+LETTER_SPEECH_S = 0.5
+"""Speech per letter name (seconds) by which a run's length counts its letters, whatever
+its decode wrote ("a" for Arjun's "A-R-J-U-N" run together in 2.7 s), for NEAR_END only:
+an over-count costs one decode of the stretch, an under-count a wait of UNFINISHED_PAUSE_S
+(35 people spelling names: 0.27-0.70 s of speech per letter)."""
 STRAY_S = 0.3
 """A first run shorter than this (seconds), no letter surely heard in it, may be a click, a
 breath or a cough before the speller begins (a letter name lasts 0.3-0.5 s): the pause
@@ -143,6 +148,11 @@ def longest_answer(grammar: Grammar) -> int | None:
     """Letters in the longest accepted spelling (None: no answer is known)."""
     longest = max((sum(c in LETTERS for c in v) for v in grammar.verify), default=0)
     return longest or None
+
+
+def letters_by_time(islands: list[Island]) -> int:
+    """The fewest letters the islands' runs hold by their length (LETTER_SPEECH_S)."""
+    return sum(int((i.end_s - i.start_s) / LETTER_SPEECH_S) for i in islands)
 
 
 def ends_with_done(islands: list[Island]) -> bool:
@@ -203,7 +213,9 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                                      utt.speech_end_s - utt.start_s)
                 spent += decoded.decode_ms / 1000
                 final_ms = decoded.decode_ms
-            if not islands and said_whole is None and word_of_answer(decoded.word, grammar):
+            said_s = utt.speech_end_s - utt.start_s
+            if not islands and said_whole is None and word_of_answer(decoded.word, grammar,
+                                                                  said_s):
                 # the word said before its letters ("Neighbour: N, E, I, ..."): no letter
                 said_whole = Island(utt.start_s, utt.speech_end_s, decoded)
             elif transcript_words(decoded.text, ReplyKind.SPELLING):
@@ -214,7 +226,9 @@ def listen_spelling(rec: WhisperRecognizer, audio: AudioIn, grammar: Grammar,
                 if ends_with_done(islands):
                     break
                 so_far = max(so_far, letters_heard(islands))
-                if need is not None and so_far >= min(need - NEAR_END, need // 2):
+                if (need is not None
+                        and max(so_far, letters_by_time(islands)) >= min(need - NEAR_END,
+                                                                         need // 2)):
                     # Near as many letters as the answer: the whole stretch says whether
                     # that is all (an island may be heard as two letters, or two as one).
                     c0 = time.perf_counter()
@@ -275,15 +289,23 @@ WORD_FROM = 4
 taken for it (Decoded.word leaves out "bee", "tea", "age" ...)."""
 
 
-def word_of_answer(word: str, grammar: Grammar) -> bool:
-    """Whether ``word`` (a run's Decoded.word) is an accepted answer said whole."""
+WORD_SAID_S = 1.0
+"""A word said whole takes less speech than this (seconds), or than its letters' names run
+together (SHORTEST_LETTER_S each) where that is longer: a longer run decoded as the answer's
+word was its letters ("Arjun" written for A-R-J-U-N run together in 2.7 s)."""
+
+
+def word_of_answer(word: str, grammar: Grammar, speech_s: float = 0.0) -> bool:
+    """Whether ``word`` (a run's Decoded.word, ``speech_s`` long) is an accepted answer said
+    whole."""
     from rapidfuzz import fuzz
 
     said = letters_only(word)
     # a run longer than the answer holds its first letter too ("marvin m"): not set aside
     return len(said) > 1 and any(
-        said == a or (len(a) >= WORD_FROM and len(said) <= len(a)
-                      and fuzz.ratio(said, a) >= WORD_LIKE)
+        (said == a or (len(a) >= WORD_FROM and len(said) <= len(a)
+                       and fuzz.ratio(said, a) >= WORD_LIKE))
+        and speech_s < max(WORD_SAID_S, len(a) * SHORTEST_LETTER_S)
         for a in answer_letters(grammar))
 
 
