@@ -27,8 +27,8 @@ the two words of a name does not end it), a done word ("done", "that's it"), or 
 letters as the longest accepted spelling (``Grammar.verify``) and a short pause with no
 letter after them (:func:`complete_pause`: a letter more is heard). The answer is known
 only to stop listening, and to tell the answer's word said before its letters ("Follow: F,
-O, L, L, O, W"; :func:`word_of_answer`) from a letter; never to read the letters, so a
-misspelling is heard as said.
+O, L, L, O, W"; :func:`word_of_answer`: a run longer than a word takes to say is letters
+run together) from a letter; never to read the letters, so a misspelling is heard as said.
 """
 
 from __future__ import annotations
