@@ -135,3 +135,36 @@ def test_the_spelling_grammar_carries_the_answer_only_to_check_its_length() -> N
     grammar = VoiceEars.grammar("spelling", ["colour", "color"])
     assert grammar.verify == ("colour", "color") and grammar.answers == ()
     assert isinstance(grammar, Grammar)
+
+
+def _active_rms(x: np.ndarray) -> float:
+    frames = x[: len(x) // 320 * 320].astype(np.float64).reshape(-1, 320)
+    level = np.sqrt((frames ** 2).mean(axis=1))
+    return float(np.sqrt((level[level > 0.1 * level.max()] ** 2).mean()))
+
+
+@pytest.mark.slow
+def test_a_talk_word_written_among_the_letters_is_no_letter(whisper: object) -> None:
+    """Another person's "backward" 10 dB under Arjun's spelling, as he ends it: the letter
+    prompt's decode writes it among his letters ("A R J U 10"), and the stretch is decoded
+    again as letters only (issue 27). Heard through talk, the letters are said back before
+    they are judged wrong; a misspelling is still refused."""
+    spelled = read_wav(DATA / "spelled_arjun_R_4s7PwX.wav").to_rate(ASR_RATE_HZ).samples
+    talk = read_wav(DATA / "unknown_backward_5170b77f_nohash_4.wav").to_rate(ASR_RATE_HZ).samples
+    mix = np.concatenate([np.zeros(ASR_RATE_HZ // 2), spelled, np.zeros(2 * ASR_RATE_HZ)])
+    mix = mix.astype(np.float64)
+    at = ASR_RATE_HZ // 2 + int(0.7 * len(spelled))
+    under = talk * (_active_rms(spelled) / _active_rms(talk)) * 10 ** (-10 / 20)
+    mix[at:at + len(under)] += under
+    stream = Clip(np.clip(mix, -32768, 32767).astype(np.int16), ASR_RATE_HZ)
+
+    def heard(answer: str) -> tuple[tuple[str, ...], Understood]:
+        ears = VoiceEars(whisper, MemorySource(stream, tail_s=0.0))  # type: ignore[arg-type]
+        nbest = ears.listen("spelling", [answer], timeout_s=5.0).nbest
+        return nbest, judge({"kind": "spelling", "heard": list(nbest), "answer": answer})
+
+    nbest, result = heard("arjun")
+    assert nbest[:1] == ("a r j u n",), nbest
+    assert result.verdict == "correct", result
+    _, wrong = heard("arjan")
+    assert wrong.verdict != "correct" and settled(wrong, "arjun") != "arjan"

@@ -22,6 +22,7 @@ from voice.hearing.asr.spelling_runs import (
 from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     PROMPT_LETTERS,
+    letters_among_talk,
     letters_by_time,
     letters_heard,
     longest_answer,
@@ -309,3 +310,17 @@ def test_a_run_too_long_for_the_answer_said_whole_is_its_letters() -> None:
     assert word_of_answer(said_word(["balasubramanian"]), long, 1.5)  # 15 letters: 3.3 s
     assert letters_by_time([_island("a", 1.34, 4.06)]) == 5
     assert letters_by_time([_island("a", 0.0, 0.4), _island("b", 0.9, 1.6)]) == 1
+
+
+def test_letters_with_talk_words_among_them_are_read_again_as_letters() -> None:
+    """A whole decode of letters with a word or two of talk written in is decoded again as
+    letters only; a name said whole, NATO words and "double" never are (a letters-only
+    decode would lose them)."""
+    assert letters_among_talk("h a r l o w s m i t at w")
+    assert letters_among_talk("stay a p e r e i r a three")
+    assert not letters_among_talk("nicholas shaw")  # a name said whole
+    assert not letters_among_talk("y robles")
+    assert not letters_among_talk("b a c k double f")
+    assert not letters_among_talk("lima alpha bravo at")
+    assert not letters_among_talk("a b c")  # letters only: nothing to read again
+    assert not letters_among_talk("a b stay")  # too few letters to tell talk from a word

@@ -113,6 +113,7 @@ class LetterEars:
     _class_tokens: dict[tuple[str, ...], dict[str, list[int]]]
     _letter_ids: dict[int, str] | None
     _suppress: list[int]
+    _letters_only_suppress: list[int] | None = None
     letter_head: LetterHead | None
 
     def _encode(self, samples: np.ndarray) -> Any:
@@ -149,10 +150,15 @@ class LetterEars:
         res = self._model.generate(
             encoded, [start], beam_size=1, max_length=len(start) + max_tokens,
             return_logits_vocab=True, suppress_blank=True, suppress_tokens=self._suppress)[0]
-        ids = res.sequences_ids[0]
-        steps = self._letter_steps(ids)
+        slots = self._slots(res)
+        return str(tok.decode(res.sequences_ids[0])) if slots is None else slots
+
+    def _slots(self, res: Any) -> list[Slot] | None:
+        """A greedy decode's letters, each with the 26 letters' probabilities at its step
+        (None where it wrote anything but letters and punctuation)."""
+        steps = self._letter_steps(res.sequences_ids[0])
         if steps is None:
-            return str(tok.decode(ids))
+            return None
         owner = self._single_letters()
         columns = np.array(sorted(owner))
         slots: list[Slot] = []
@@ -165,6 +171,31 @@ class LetterEars:
                 probs[other] = probs.get(other, 0.0) + float(share)
             slots.append(Slot(letter, probs))
         return slots
+
+    def stretch_letters_only(self, encoded: Any, prompt: str, max_tokens: int) -> list[Slot]:
+        """The stretch decoded as :meth:`stretch_letters` does, but with every token that
+        is not a letter or punctuation suppressed: the letters it holds, where a free
+        decode wrote a word among them (talk under the speller)."""
+        allowed = {*self._single_letters(), *self._punctuation(), self._tok.eot}
+        suppress = self._letters_only_suppress
+        if suppress is None:
+            vocab = self._tok.tokenizer.get_vocab_size()
+            suppress = [t for t in range(vocab) if t not in allowed]
+            self._letters_only_suppress = suppress
+        start = self._stretch_start(prompt)
+        res = self._model.generate(
+            encoded, [start], beam_size=1, max_length=len(start) + max_tokens,
+            return_logits_vocab=True, suppress_blank=True, suppress_tokens=suppress)[0]
+        return self._slots(res) or []
+
+    def _punctuation(self) -> set[int]:
+        out = set()
+        for mark in (",", ".", "-", ";", ":"):
+            for form in (mark, " " + mark):
+                ids = self._tok.encode(form)
+                if len(ids) == 1:
+                    out.add(ids[0])
+        return out
 
     def stretch_said(self, encoded: Any) -> str:
         """A spelled stretch decoded with no prompt: what was said, as written (a name said

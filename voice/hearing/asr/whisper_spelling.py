@@ -16,7 +16,10 @@ and which are asked about: "Was that B or D?"). Where no reading
 spells an accepted answer, a beam search of the stretch adds its close readings as
 runner-ups (a first letter the greedy decode dropped), which the host asks about too.
 Where the whole decode wrote words (NATO words, a word said instead of letters), the
-letter reader reads both. Letters come no faster than letter names can be said
+letter reader reads both; where it wrote a few words among many letters (talk under the
+speller: "A R J U 10"), the stretch is decoded again as letters only
+(:func:`letters_among_talk`) and said back before it is judged wrong, with the first
+decode's letters (the talk's words left out) as a runner-up. Letters come no faster than letter names can be said
 (SHORTEST_LETTER_S): more letters than that in the runs' speech were a name said whole that
 the letter prompt wrote as letters, and the stretch is decoded again as what was said, for
 the host to ask for the letters.
@@ -34,10 +37,12 @@ run together) from a letter; never to read the letters, so a misspelling is hear
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from content.spoken_words import NATO_WORDS
 from voice.audio.clips import ASR_RATE_HZ
 from voice.hearing.asr.base import (
     DONE_WORDS,
@@ -379,6 +384,11 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
         return alternatives(in_nato, grammar), len(in_nato), None
     encoded = rec.encode_stretch(samples)
     whole = rec.stretch_letters(encoded, STRETCH_PROMPT, STRETCH_TOKENS)
+    talk_left_out = ""  # the free decode's letters without the talk's words, if any
+    if isinstance(whole, str) and letters_among_talk(whole):
+        talk_left_out = " ".join(w for w in transcript_words(whole, ReplyKind.SPELLING)
+                                 if len(w) == 1)
+        whole = rec.stretch_letters_only(encoded, STRETCH_PROMPT, STRETCH_TOKENS) or whole
     joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
     if (isinstance(whole, list)
             and tuple(s.letter for s in unlooped(whole)) == PROMPT_LETTERS
@@ -396,8 +406,16 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
                                                     ReplyKind.SPELLING))
                 return ([Alternative(instead, None, None, (), False)] if _unknown(instead)
                         else []), 0, None
-            return alternatives(letters, grammar) + said_instead(letters, islands), \
-                len(letters), encoded
+            alts = alternatives(letters, grammar) + said_instead(letters, islands)
+            if talk_left_out:
+                # letters read past talk: said back before they are judged wrong, and the
+                # free decode's letters without the talk (a talk word may have been
+                # forced into a letter) a runner-up, for the host to ask about
+                alts = [replace(a, confidence=None) for a in alts]
+                if all(a.text != talk_left_out for a in alts):
+                    alts.append(Alternative(talk_left_out, None, None, (),
+                                            allowed_sequence(talk_left_out, grammar)))
+            return alts, len(letters), encoded
         whole_text = " ".join(s.letter for s in unlooped(whole))
     else:  # NATO words as their letters ("in the" for India), other words as words
         said = spelled_letters(transcript_words(whole, ReplyKind.SPELLING))
@@ -474,6 +492,26 @@ def said_as_letters(letters: list[Slot], islands: list[Island]) -> bool:
     """Whether the islands' speech is long enough for ``letters`` to be letter names."""
     speech_s = sum(i.end_s - i.start_s for i in islands)
     return len(letters) < RATE_FROM or speech_s / len(letters) >= SHORTEST_LETTER_S
+
+
+TALK_WORDS_PER_LETTER = 0.5
+"""letters_among_talk: at most this many words that spell nothing per letter ..."""
+TALK_LETTERS_FROM = 3
+"""... among at least this many letters."""
+
+
+def letters_among_talk(text: str) -> bool:
+    """Whether a whole stretch's free decode ``text`` is letters with a few words among
+    them that spell nothing ("h a r l o w s m i t at w", "stay a p e r e i r a three"):
+    talk under the speller written in, to be decoded again as letters only. Not where it
+    holds NATO words or spelling words ("double"), which a letters-only decode would lose,
+    nor a name said whole ("nicholas shaw": words more than letters)."""
+    words = transcript_words(text, ReplyKind.SPELLING)
+    if any(w in SPELLING_WORDS or w in NATO_WORDS for w in words):
+        return False
+    letters = sum(len(w) == 1 for w in words)
+    talk = _unknown(" ".join(words))
+    return 0 < talk <= TALK_WORDS_PER_LETTER * letters and letters >= TALK_LETTERS_FROM
 
 
 def _island_text(island: Island) -> str:
