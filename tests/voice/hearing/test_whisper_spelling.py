@@ -28,6 +28,7 @@ from voice.hearing.asr.whisper_spelling import (
     longest_answer,
     said_as_letters,
     said_instead,
+    stopped_short,
     weakly_heard,
     with_runner_ups,
     word_of_answer,
@@ -324,3 +325,13 @@ def test_letters_with_talk_words_among_them_are_read_again_as_letters() -> None:
     assert not letters_among_talk("lima alpha bravo at")
     assert not letters_among_talk("a b c")  # letters only: nothing to read again
     assert not letters_among_talk("a b stay")  # too few letters to tell talk from a word
+
+
+def test_a_whole_decode_that_stopped_after_a_letter_or_two_is_not_the_spelling() -> None:
+    """A decode with far fewer letters than the runs heard one by one stopped before the
+    speller did; one a letter or two short (a letter the runs split in two) did not."""
+    assert stopped_short(1, 8)
+    assert stopped_short(2, 6)
+    assert not stopped_short(7, 8)
+    assert not stopped_short(1, 3)  # too few to tell
+    assert not stopped_short(4, 7)

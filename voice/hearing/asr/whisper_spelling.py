@@ -396,6 +396,11 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
         # the decoder echoed its prompt ("n e c n e c ..."): the runs' letters are all
         # there is
         whole = ""
+    if isinstance(whole, list) and stopped_short(len(unlooped(whole)), letters_heard(islands)):
+        # the decoder stopped after a letter or two (talk before the speller, then a
+        # pause) where the runs heard many: read as words are, the runs' letters first,
+        # and said back before they are judged wrong
+        whole = " ".join(s.letter for s in whole)
     if isinstance(whole, list):
         if whole and not spelling_word(joined.split()):
             letters = fused(whole, islands)
@@ -492,6 +497,19 @@ def said_as_letters(letters: list[Slot], islands: list[Island]) -> bool:
     """Whether the islands' speech is long enough for ``letters`` to be letter names."""
     speech_s = sum(i.end_s - i.start_s for i in islands)
     return len(letters) < RATE_FROM or speech_s / len(letters) >= SHORTEST_LETTER_S
+
+
+SHORT_BY = 3
+"""stopped_short: a whole decode with at least this many letters fewer than the runs ..."""
+SHORT_SHARE = 0.5
+"""... and fewer than this share of them, stopped before the speller did."""
+
+
+def stopped_short(decoded: int, runs: int) -> bool:
+    """Whether a whole stretch's decode of ``decoded`` letters lost most of the ``runs``
+    letters its runs were heard as one by one (Norah's N-O-R-A-H C-H-O after another
+    person's "Marvin" was decoded "M", and judged wrong)."""
+    return runs - decoded >= SHORT_BY and decoded < SHORT_SHARE * runs
 
 
 TALK_WORDS_PER_LETTER = 0.5
