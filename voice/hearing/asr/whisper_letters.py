@@ -176,9 +176,9 @@ class LetterEars:
         """The stretch decoded as :meth:`stretch_letters` does, but with every token that
         is not a letter or punctuation suppressed: the letters it holds, where a free
         decode wrote a word among them (talk under the speller)."""
-        allowed = {*self._single_letters(), *self._punctuation(), self._tok.eot}
         suppress = self._letters_only_suppress
         if suppress is None:
+            allowed = {*self._single_letters(), *self._punctuation(), self._tok.eot}
             vocab = self._tok.tokenizer.get_vocab_size()
             suppress = [t for t in range(vocab) if t not in allowed]
             self._letters_only_suppress = suppress

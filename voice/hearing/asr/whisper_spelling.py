@@ -19,10 +19,12 @@ Where the whole decode wrote words (NATO words, a word said instead of letters),
 letter reader reads both; where it wrote a few words among many letters (talk under the
 speller: "A R J U 10"), the stretch is decoded again as letters only
 (:func:`letters_among_talk`) and said back before it is judged wrong, with the first
-decode's letters (the talk's words left out) as a runner-up. Letters come no faster than letter names can be said
-(SHORTEST_LETTER_S): more letters than that in the runs' speech were a name said whole that
-the letter prompt wrote as letters, and the stretch is decoded again as what was said, for
-the host to ask for the letters.
+decode's letters (the talk's words left out) as a runner-up; where it stopped after a
+letter or two that the runs heard many of (:func:`stopped_short`), the runs' letters come
+first. Letters come no faster than letter names can be said (SHORTEST_LETTER_S): more
+letters than that in the runs' speech were a name said whole that the letter prompt wrote
+as letters, and the stretch is decoded again as what was said, for the host to ask for the
+letters.
 
 When a spelling is over: no new letter within :data:`~voice.hearing.endpoint.SPELLING_PAUSE_S`
 (UNFINISHED_PAUSE_S, there too, while it has fewer letters than the answer: a pause between
