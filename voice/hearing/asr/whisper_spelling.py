@@ -386,10 +386,9 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
         return alternatives(in_nato, grammar), len(in_nato), None
     encoded = rec.encode_stretch(samples)
     whole = rec.stretch_letters(encoded, STRETCH_PROMPT, STRETCH_TOKENS)
-    talk_left_out = ""  # the free decode's letters without the talk's words, if any
-    if isinstance(whole, str) and letters_among_talk(whole):
-        talk_left_out = " ".join(w for w in transcript_words(whole, ReplyKind.SPELLING)
-                                 if len(w) == 1)
+    # the free decode's letters without the talk's words, where it wrote talk among them
+    talk_left_out = letters_among_talk(whole) if isinstance(whole, str) else ""
+    if talk_left_out:
         whole = rec.stretch_letters_only(encoded, STRETCH_PROMPT, STRETCH_TOKENS) or whole
     joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
     if (isinstance(whole, list)
@@ -520,18 +519,20 @@ TALK_LETTERS_FROM = 3
 """... among at least this many letters."""
 
 
-def letters_among_talk(text: str) -> bool:
-    """Whether a whole stretch's free decode ``text`` is letters with a few words among
-    them that spell nothing ("h a r l o w s m i t at w", "stay a p e r e i r a three"):
-    talk under the speller written in, to be decoded again as letters only. Not where it
-    holds NATO words or spelling words ("double"), which a letters-only decode would lose,
-    nor a name said whole ("nicholas shaw": words more than letters)."""
+def letters_among_talk(text: str) -> str:
+    """The letters of a whole stretch's free decode ``text`` without the words among them
+    that spell nothing, where it is letters with a few such words ("h a r l o w s m i t at
+    w", "stay a p e r e i r a three": talk under the speller written in, to be decoded again
+    as letters only); "" otherwise: where it holds NATO words or spelling words ("double"),
+    which a letters-only decode would lose, or is a name said whole ("nicholas shaw": words
+    more than letters)."""
     words = transcript_words(text, ReplyKind.SPELLING)
     if any(w in SPELLING_WORDS or w in NATO_WORDS for w in words):
-        return False
-    letters = sum(len(w) == 1 for w in words)
+        return ""
+    letters = [w for w in words if len(w) == 1]
     talk = _unknown(" ".join(words))
-    return 0 < talk <= TALK_WORDS_PER_LETTER * letters and letters >= TALK_LETTERS_FROM
+    among = 0 < talk <= TALK_WORDS_PER_LETTER * len(letters) and len(letters) >= TALK_LETTERS_FROM
+    return " ".join(letters) if among else ""
 
 
 def _island_text(island: Island) -> str:
