@@ -170,6 +170,10 @@ def _walk(
             yield from _walk(toks, 1, [*acc, "k"], [*rel, False], unknown, said, target)
             return
         if t in NATO:
+            if t in target:
+                # the answer is a NATO word ("tango"): said whole before its letters, or
+                # its letter spelled with NATO words ("tango, alpha, ...")
+                yield from _walk(toks, i + 1, acc, rel, unknown, True, target)
             acc, rel, i = [*acc, NATO[t]], [*rel, True], i + 1
             continue
         if t in LETTER_WORDS:

@@ -22,6 +22,7 @@ from voice.hearing.asr.spelling_runs import (
 from voice.hearing.asr.whisper_letters import Decoded
 from voice.hearing.asr.whisper_spelling import (
     PROMPT_LETTERS,
+    island_text,
     letters_among_talk,
     letters_by_time,
     letters_heard,
@@ -32,6 +33,7 @@ from voice.hearing.asr.whisper_spelling import (
     weakly_heard,
     with_runner_ups,
     word_of_answer,
+    words_as_letters,
 )
 from voice.hearing.asr.whisper_words import said_word
 from voice.reply_kind import ReplyKind
@@ -297,6 +299,23 @@ def test_the_answer_said_before_its_letters_is_told_from_a_letter() -> None:
     assert said_word(["beach"]) == "beach"  # the NATO reader takes it for Echo: a word
     assert not word_of_answer(said_word(["bee"]), Grammar.of(ReplyKind.SPELLING, [],
                                                             verify=("bee",)))
+
+
+def test_the_answer_said_right_before_nato_words_is_no_letter() -> None:
+    """"Thank, Tango, Hotel ...": "thank" sounds enough like Tango to be read as T; said
+    first, it is the answer's word, in the whole decode and in a run alike. Anything else
+    stays as it was read, and a NATO word said twice stays two letters."""
+    thank = Grammar.of(ReplyKind.SPELLING, [], verify=("thank",))
+    assert words_as_letters(" Thank Tango Hotel Alpha November Kilo Kilo", thank) \
+        == "thank t h a n k k"
+    assert words_as_letters(" Tango Hotel Alpha November Kilo", thank) == "t h a n k"
+    assert words_as_letters(" Thank", thank) == "t"  # no letters after it: as it was
+    other = Grammar.of(ReplyKind.SPELLING, [], verify=("tank",))
+    assert words_as_letters(" Thank Tango Alpha November Kilo", other) == "t t a n k"
+    run = Island(0.5, 2.9, Decoded("t t h a n k k", -0.2, {}, 1.0, nato=True,
+                                   word="thank tango hotel alfa november kilo"))
+    assert island_text(run, thank) == "thank t h a n k k"
+    assert island_text(run, other) == "t t h a n k k"
 
 
 def test_a_run_too_long_for_the_answer_said_whole_is_its_letters() -> None:

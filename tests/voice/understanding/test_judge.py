@@ -297,6 +297,20 @@ def test_spelling_reads_ambiguous_words_every_way() -> None:
     assert {r.letters for r in readings("double u")} == {"w", "uu"}
 
 
+def test_an_answer_that_is_a_nato_word_said_before_its_letters_is_the_word() -> None:
+    """"Tango: T, A, N, G, O" spells tango (before, the word was read as its T); its NATO
+    spelling still does, and a letter more is still wrong."""
+    def verdict(heard: str) -> tuple[str, object]:
+        got = judge({"kind": "spelling", "answer": "tango", "heard": [heard]})
+        return got.verdict, got.value
+
+    assert verdict("tango t a n g o") == ("correct", "tango")
+    assert verdict("tango alpha november golf oscar") == ("correct", "tango")
+    assert verdict("tango t a n g o o") == ("wrong", "tangoo")
+    assert judge({"kind": "spelling", "answer": "hotel",
+                  "heard": ["hotel h o t e"]}).verdict == "wrong"
+
+
 def test_a_command_wins_at_a_spelling_prompt() -> None:
     got = judge({**COLOUR, "heard": "what's the score"})
     assert (got.verdict, got.command) == ("unclear", "score")

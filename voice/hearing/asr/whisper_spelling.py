@@ -33,7 +33,8 @@ letters as the longest accepted spelling (``Grammar.verify``) and a short pause 
 letter after them (:func:`complete_pause`: a letter more is heard). The answer is known
 only to stop listening, and to tell the answer's word said before its letters ("Follow: F,
 O, L, L, O, W"; :func:`word_of_answer`: a run longer than a word takes to say is letters
-run together) from a letter; never to read the letters, so a misspelling is heard as said.
+run together; "Thank, Tango, Hotel ...", :func:`words_as_letters`) from a letter; never to
+read the letters, so a misspelling is heard as said.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from voice.hearing.asr.whisper_words import (
     LETTER_SOUNDS,
     LETTERS,
     SPELLING_WORDS,
+    nato_letter,
     spelled_letters,
     spelling_word,
     transcript_words,
@@ -316,6 +318,23 @@ def word_of_answer(word: str, grammar: Grammar, speech_s: float = 0.0) -> bool:
         for a in answer_letters(grammar))
 
 
+def answer_first(words: list[str], grammar: Grammar) -> bool:
+    """Whether a run's ``words`` start with an accepted answer said whole, more words after
+    it (its letters)."""
+    return len(words) > 1 and word_of_answer(words[0], grammar)
+
+
+def words_as_letters(text: str, grammar: Grammar) -> str:
+    """A decode that wrote words, as the letter reader should read it: NATO words as their
+    letters (a decoder's loop cut to one), other words as they are, and the answer's word
+    said before its letters kept whole ("Thank, Tango, Hotel ...": "thank" sounds enough like
+    Tango to be read as a T, and the spelling as T-T-H-A-N-K)."""
+    words = transcript_words(text, ReplyKind.SPELLING)
+    said = words[:1] if answer_first(words, grammar) else []
+    letters = unlooped([Slot(w, {}) for w in spelled_letters(words[len(said):])])
+    return " ".join([*said, *(s.letter for s in letters)])
+
+
 def complete_pause(islands: list[Island]) -> float:
     """The silence after the last run that ends a spelling with the answer's letters
     (seconds): COMPLETE_PAUSE_S, or PACE_TIMES the speller's median pause between runs (the
@@ -390,7 +409,7 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     talk_left_out = letters_among_talk(whole) if isinstance(whole, str) else ""
     if talk_left_out:
         whole = rec.stretch_letters_only(encoded, STRETCH_PROMPT, STRETCH_TOKENS) or whole
-    joined = " ".join(t for t in (_island_text(i) for i in islands) if t)
+    joined = " ".join(t for t in (island_text(i, grammar) for i in islands) if t)
     if (isinstance(whole, list)
             and tuple(s.letter for s in unlooped(whole)) == PROMPT_LETTERS
             and tuple(joined.split()) != PROMPT_LETTERS):
@@ -424,8 +443,7 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
             return alts, len(letters), encoded
         whole_text = " ".join(s.letter for s in unlooped(whole))
     else:  # NATO words as their letters ("in the" for India), other words as words
-        said = spelled_letters(transcript_words(whole, ReplyKind.SPELLING))
-        whole_text = " ".join(s.letter for s in unlooped([Slot(w, {}) for w in said]))
+        whole_text = words_as_letters(whole, grammar)
     # The whole decode wrote words: NATO words (which the islands hear one by one better:
     # it adds and drops some), a word said instead of letters, "double f", "as in". The
     # letter reader reads both hearings; the islands' first where they are all letters.
@@ -535,10 +553,15 @@ def letters_among_talk(text: str) -> str:
     return " ".join(letters) if among else ""
 
 
-def _island_text(island: Island) -> str:
+def island_text(island: Island, grammar: Grammar) -> str:
     """An island as the letter reader should read it: its letters, or what was said ("" for
-    a word said whole that was read as one letter: the whole decode has its words)."""
+    a word said whole that was read as one letter: the whole decode has its words). NATO
+    words said right after the answer's word keep the word (words_as_letters)."""
     slots = island_slots(island)
+    said = island.decoded.word.split()[:2]
+    if (slots and island.decoded.nato and answer_first(said, grammar)
+            and nato_letter(said[0]) == slots[0].letter):
+        return " ".join([said[0], *(slot.letter for slot in slots[1:])])
     if slots:
         return " ".join(slot.letter for slot in slots)
     words = transcript_words(island.decoded.text, ReplyKind.SPELLING)
