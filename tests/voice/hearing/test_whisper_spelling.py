@@ -33,6 +33,7 @@ from voice.hearing.asr.whisper_spelling import (
     weakly_heard,
     with_runner_ups,
     word_of_answer,
+    word_said_first,
     words_as_letters,
 )
 from voice.hearing.asr.whisper_words import said_word
@@ -316,6 +317,22 @@ def test_the_answer_said_right_before_nato_words_is_no_letter() -> None:
                                    word="thank tango hotel alfa november kilo"))
     assert island_text(run, thank) == "thank t h a n k k"
     assert island_text(run, other) == "t t h a n k k"
+
+
+def test_a_word_said_before_the_letters_and_heard_as_another_is_asked_about() -> None:
+    """A first run decoded as a word ("sunk" for "thank"), read as its S, with letters after
+    it: the reading without that S is a runner-up ("Did you spell T-H-A-N-K?"); a first run
+    heard as a letter, or a NATO word, or a lone run, gives none."""
+    thank = Grammar.of(ReplyKind.SPELLING, [], verify=("thank",))
+    sunk = Island(0.5, 0.96, Decoded("s", -0.3, {"s": 0.6, "t": 0.4}, 1.0, word="sunk"))
+    rest = [_island(c, 1.3 + k, 1.7 + k, {c: 0.9, "z": 0.1}) for k, c in enumerate("thank")]
+    letters = [Slot(c, {c: 0.9}) for c in "sthank"]
+    assert [a.text for a in word_said_first(letters, [sunk, *rest], thank)] == ["t h a n k"]
+    letter = Island(0.5, 0.96, Decoded("s", -0.3, {"s": 0.6, "t": 0.4}, 1.0))
+    assert word_said_first(letters, [letter, *rest], thank) == []
+    sierra = Island(0.5, 0.96, Decoded("s", -0.3, {}, 1.0, nato=True, word="see era"))
+    assert word_said_first(letters, [sierra, *rest], thank) == []
+    assert word_said_first(letters, [sunk], thank) == []
 
 
 def test_a_run_too_long_for_the_answer_said_whole_is_its_letters() -> None:

@@ -402,7 +402,8 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
     samples = np.concatenate([lead, *windows[first:last], lead])
     in_nato = spelled_in_nato(islands)
     if in_nato is not None:
-        return alternatives(in_nato, grammar), len(in_nato), None
+        return (alternatives(in_nato, grammar) + word_said_first(in_nato, islands, grammar),
+                len(in_nato), None)
     encoded = rec.encode_stretch(samples)
     whole = rec.stretch_letters(encoded, STRETCH_PROMPT, STRETCH_TOKENS)
     # the free decode's letters without the talk's words, where it wrote talk among them
@@ -431,7 +432,8 @@ def _whole(rec: WhisperRecognizer, windows: list[np.ndarray], islands: list[Isla
                                                     ReplyKind.SPELLING))
                 return ([Alternative(instead, None, None, (), False)] if _unknown(instead)
                         else []), 0, None
-            alts = alternatives(letters, grammar) + said_instead(letters, islands)
+            alts = (alternatives(letters, grammar) + said_instead(letters, islands)
+                    + word_said_first(letters, islands, grammar))
             if talk_left_out:
                 # letters read past talk: said back before they are judged wrong, and the
                 # free decode's letters without the talk (a talk word may have been
@@ -510,6 +512,23 @@ def said_instead(letters: list[Slot], islands: list[Island]) -> list[Alternative
         return []
     word = islands[0].decoded.word
     return [Alternative(word, None, None, (), False)] if _unknown(word) else []
+
+
+def word_said_first(letters: list[Slot], islands: list[Island], grammar: Grammar
+                    ) -> list[Alternative]:
+    """The reading without its first letter, where that letter is a first run's that was
+    decoded as a word (no letter's name and no NATO word: "sunk" for "thank", said before
+    T-H-A-N-K and read as S), with more runs after it: a runner-up, for the host to ask about
+    ("Did you spell T-H-A-N-K?") rather than judge the spelling wrong for a word said first
+    that was heard as another (the answer's word heard as itself is set aside before:
+    word_of_answer)."""
+    first = islands[0]
+    if (len(islands) < 2 or len(letters) < 2 or first.decoded.nato
+            or not _unknown(first.decoded.word)
+            or [s.letter for s in island_slots(first)] != [letters[0].letter]):
+        return []
+    rest = " ".join(s.letter for s in letters[1:])
+    return [Alternative(rest, None, None, (), allowed_sequence(rest, grammar))]
 
 
 def said_as_letters(letters: list[Slot], islands: list[Island]) -> bool:
