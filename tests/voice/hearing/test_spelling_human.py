@@ -10,6 +10,7 @@ one-letter misspelling is never taken, whatever the host then asks.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -60,6 +61,21 @@ def test_a_name_spelled_at_the_speakers_pace_is_heard_whole(
     _, wrong = _heard(whisper, name, misspelt)
     assert wrong.verdict != "correct"
     assert settled(wrong, answer) != misspelt
+
+
+def test_letters_run_together_are_read_from_one_encoding(whisper: Any,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arjun's A-R-J-U-N, one run of 3.6 s with its silences (too long for one letter): the
+    encoding with silence before it, made to look for NATO words, is the one its letters
+    are read from, not a second without the silence (which wrote "arj un" and read an A);
+    the spelling's reply waits on one encode fewer."""
+    samples = read_wav(DATA / "spelled_arjun_R_4s7PwX.wav").to_rate(ASR_RATE_HZ).samples
+    encodes = []
+    encode = whisper._encode
+    monkeypatch.setattr(whisper, "_encode", lambda x: encodes.append(len(x)) or encode(x))
+    decoded = whisper.letter(samples.astype(np.float32) / 32768, len(samples) / ASR_RATE_HZ)
+    assert decoded.text == "a r j u n" and not decoded.nato, decoded
+    assert len(encodes) == 1
 
 
 @pytest.mark.slow
