@@ -22,8 +22,9 @@ so its memory is its own, it prints JSON lines {"name", "value", "unit"}:
   misspellings were accepted (target 0);
 - every letter said alone by those voices, as a letter name and as a NATO
   word: % heard (target 90 %);
-- end of speech to result (median, p90), counting the endpointer's trailing
-  silence at real time (the audio's own clock) plus the decode's wall time;
+- end of speech to result (median, p90) on the clock of a live microphone
+  (bench/_live_clock.py): the audio comes at its own pace, the listener's work moves
+  the clock on, and a listener that falls behind the speaker is late by as much;
 - the human letters and spellings (../shared/speech/letters, spelled) and free
   words (words/unknown at a word prompt, its own word accepted): per set, of the
   right answers, % taken at once, after one confirmation ("Did you say X?", "Was
@@ -183,17 +184,22 @@ class Heard:
 
 def hear(recognizer: object, audio: np.ndarray, kind: str, request: dict[str, object],
          expected: list[str]) -> Heard:
+    from bench._live_clock import LiveClock
     from voice.audio.clips import Clip
-    from voice.hearing.audio_in import MemorySource
     from voice.hosting.voice_adapter import VoiceEars
     from voice.understanding.judge import judge
 
-    ears = VoiceEars(recognizer, MemorySource(Clip(audio, RATE), tail_s=0.0))  # type: ignore[arg-type]
+    mic = LiveClock(Clip(audio, RATE))
+    ears = VoiceEars(recognizer, mic)  # type: ignore[arg-type]
     heard = ears.listen(kind, expected, timeout_s=5.0)
+    heard_s, read_s = mic.now_s(), mic.read_s()
     rec = ears.last
     latency = None
     if rec is not None and rec.alternatives and rec.speech_end_ms is not None:
-        latency = max(0.0, rec.result_at_ms - rec.speech_end_ms) + rec.final_ms
+        # the listener has read the audio up to where it decided (result_at_ms, counted
+        # from the start of its last listen): the speech ended that much audio before
+        speech_end_s = read_s - max(0.0, rec.result_at_ms - rec.speech_end_ms) / 1000
+        latency = max(0.0, heard_s - speech_end_s) * 1000
     if not heard.nbest:
         return Heard(None, None, latency, None, heard.noisy, heard.unsure)
     result = judge({"kind": kind, "heard": list(heard.nbest), **request})
