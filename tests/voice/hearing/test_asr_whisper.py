@@ -216,6 +216,35 @@ def test_an_option_is_decoded_while_its_trailing_silence_passes(rec: WhisperReco
         assert last.final_ms < last.decode_ms - 20, (last.final_ms, last.decode_ms)
 
 
+def test_a_yes_or_a_number_is_decoded_while_its_trailing_silence_passes(
+        rec: WhisperRecognizer) -> None:
+    """A yes/no or a number is decoded 0.1 s after its loud part, and heard surely it ends
+    at 0.2 s: the reply waits for only the part of that decode still running then."""
+    decodes: list[float] = []  # each decode's own time (ms)
+    real = rec._decode
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        decodes.append(result.decode_ms)
+        return result
+
+    rec._decode = counted  # type: ignore[method-assign]
+    overlapped = []
+    try:
+        for path, kind, expected in (
+                *((p, "yesno", ["yes", "no"]) for p in _clips("yes")),
+                *((p, "number", [str(n) for n in range(10)]) for p in _clips("digit"))):
+            decodes.clear()
+            ears = VoiceEars(rec, _padded(read_wav(path)))
+            assert ears.listen(kind, expected, timeout_s=5.0).nbest, path.name
+            last = ears.last
+            assert last is not None and decodes, path.name
+            overlapped.append(last.final_ms < decodes[-1] - 20)
+    finally:
+        del rec._decode
+    assert sum(overlapped) >= len(overlapped) - 2, overlapped
+
+
 def test_a_word_answer_ends_without_waiting_for_a_second_word_unless_one_may_follow(
         rec: WhisperRecognizer) -> None:
     """A free answer may have more words, so its utterance waits 0.45 s of silence; once

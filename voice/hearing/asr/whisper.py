@@ -96,7 +96,13 @@ from voice.hearing.asr.whisper_words import (
     transcript_words,
 )
 from voice.hearing.audio_in import AudioIn
-from voice.hearing.endpoint import ANSWER_DONE_S, Endpointer, EndpointPolicy, outlasted_ms
+from voice.hearing.endpoint import (
+    ANSWER_DONE_S,
+    QUIET_EARLY_S,
+    Endpointer,
+    EndpointPolicy,
+    outlasted_ms,
+)
 from voice.hearing.focus import loudest_stretch, quiet_around, room_too_loud
 from voice.hearing.vad import WINDOW_S, SileroVad
 from voice.hearing.vad import windows as audio_windows
@@ -243,6 +249,7 @@ class WhisperRecognizer(LetterEars):
         redo_s = (ANSWER_DONE_S if policy.early_s < ANSWER_DONE_S < policy.trailing_silence_s
                   else None)
         quiet_tried = False  # this utterance was decoded once its loud part seemed over
+        quiet_heard: tuple[float, Decoded] | None = None  # (time decoded, result), heard surely so
         speculate = policy.trailing_silence_s > policy.early_s
         levels: list[float] = []  # each window's level (dB) and how many were speech
         voiced = 0
@@ -288,19 +295,24 @@ class WhisperRecognizer(LetterEars):
             if (utt is None and done and ends.in_speech
                     and ends.silence_s + 1e-9 >= ANSWER_DONE_S):
                 utt = ends.cut(n * WINDOW_S)  # a whole answer, and the pause of one after it
-            if not ends.in_speech or ends.quiet_s + 1e-9 < policy.trailing_silence_s:
-                quiet_tried = False  # (no hold_db: quiet_s stays 0)
-            elif utt is None and not quiet_tried and ends.start_s is not None:
-                # Only quieter sound since the answer (a breath, the room, talk across the
-                # table): an answer heard surely from it ends the utterance now, not after
-                # the hold's grace.
-                quiet_tried = True
-                result = self._decode(since(ends.start_s), grammar,
-                                      n * WINDOW_S - ends.quiet_s - ends.start_s)
-                spent += result.decode_ms / 1000
-                if sure_alone(result, self._alternatives(result, grammar), grammar):
-                    utt, early = ends.cut(n * WINDOW_S), (n * WINDOW_S, result)
+            if ends.in_speech and ends.quiet_s + 1e-9 < QUIET_EARLY_S:
+                quiet_tried, quiet_heard = False, None  # loud again (no hold_db: quiet_s stays 0)
+            elif utt is None and ends.in_speech and ends.start_s is not None:
+                # Only quieter sound since the answer (its fading end, a breath, the room, talk
+                # across the table): decoded a little into it, so that the decode runs while
+                # the rest of the trailing silence passes. An answer heard surely ends the
+                # utterance there, not after the hold's grace.
+                if not quiet_tried and ends.quiet_s + 1e-9 >= QUIET_EARLY_S:
+                    quiet_tried = True
+                    result = self._decode(since(ends.start_s), grammar,
+                                          n * WINDOW_S - ends.quiet_s - ends.start_s)
+                    spent += result.decode_ms / 1000
+                    if sure_alone(result, self._alternatives(result, grammar), grammar):
+                        quiet_heard = (n * WINDOW_S, result)
+                if quiet_heard is not None and ends.quiet_s + 1e-9 >= policy.trailing_silence_s:
+                    utt, early = ends.cut(n * WINDOW_S), quiet_heard
             if utt is not None:
+                early = early or quiet_heard
                 if early is not None:
                     started_s, result = early
                     # only the part of the decode that outlasted the silence delays the reply
@@ -310,7 +322,7 @@ class WhisperRecognizer(LetterEars):
                                           utt.speech_end_s - utt.start_s)
                     spent += result.decode_ms / 1000
                     final_ms = result.decode_ms
-                early, done = None, False
+                early, done, quiet_heard, quiet_tried = None, False, None, False
                 alts = self._alternatives(result, grammar)
                 if alts:
                     heard = Recognition(
