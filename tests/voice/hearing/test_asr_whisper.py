@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -59,6 +61,24 @@ def _hear(rec: WhisperRecognizer, path: Path, kind: str, expected: list[str],
     result = judge({"kind": kind, "heard": list(heard.nbest), **request})
     return ("command", result.command) if result.command else (
         result.value if result.verdict != "unclear" else None)
+
+
+@contextmanager
+def _decodes_timed(rec: WhisperRecognizer) -> Iterator[list[float]]:
+    """Each decode's own time (ms), in order, while the block runs."""
+    decodes: list[float] = []
+    real = rec._decode
+
+    def timed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        decodes.append(result.decode_ms)
+        return result
+
+    rec._decode = timed  # type: ignore[method-assign]
+    try:
+        yield decodes
+    finally:
+        del rec._decode
 
 
 def _clips(prefix: str) -> list[Path]:
@@ -220,17 +240,8 @@ def test_a_yes_or_a_number_is_decoded_while_its_trailing_silence_passes(
         rec: WhisperRecognizer) -> None:
     """A yes/no or a number is decoded 0.1 s after its loud part, and heard surely it ends
     at 0.2 s: the reply waits for only the part of that decode still running then."""
-    decodes: list[float] = []  # each decode's own time (ms)
-    real = rec._decode
-
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        result = real(*args, **kwargs)
-        decodes.append(result.decode_ms)
-        return result
-
-    rec._decode = counted  # type: ignore[method-assign]
     overlapped = []
-    try:
+    with _decodes_timed(rec) as decodes:
         for path, kind, expected in (
                 *((p, "yesno", ["yes", "no"]) for p in _clips("yes")),
                 *((p, "number", [str(n) for n in range(10)]) for p in _clips("digit"))):
@@ -240,8 +251,6 @@ def test_a_yes_or_a_number_is_decoded_while_its_trailing_silence_passes(
             last = ears.last
             assert last is not None and decodes, path.name
             overlapped.append(last.final_ms < decodes[-1] - 20)
-    finally:
-        del rec._decode
     assert sum(overlapped) >= len(overlapped) - 2, overlapped
 
 
@@ -268,16 +277,7 @@ def test_a_whole_word_answer_is_decoded_while_the_pause_after_it_passes(
     """Decoded after 0.1 s of silence, a whole answer ends at 0.2 s: on a live microphone the
     decode ran while the pause passed, so the reply waits for little or none of it. One not
     whole then is decoded again at 0.2 s (the first decode had less of the pause to go by)."""
-    decodes: list[float] = []  # each decode's own time (ms)
-    real = rec._decode
-
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        result = real(*args, **kwargs)
-        decodes.append(result.decode_ms)
-        return result
-
-    rec._decode = counted  # type: ignore[method-assign]
-    try:
+    with _decodes_timed(rec) as decodes:
         for accepted, count in ((["bed"], 1), (["bed time"], 2)):
             decodes.clear()
             ears = VoiceEars(rec, _padded(read_wav(CLIPS / "unknown_bed_0ea0e2f4_nohash_1.wav")))
@@ -286,8 +286,6 @@ def test_a_whole_word_answer_is_decoded_while_the_pause_after_it_passes(
             assert last is not None and len(decodes) == count, (accepted, len(decodes))
             if count == 1:  # part of the decode ran while the pause passed
                 assert last.final_ms < decodes[0], (last.final_ms, decodes)
-    finally:
-        del rec._decode
 
 
 def test_a_wrong_word_ends_early_only_when_written_surely_and_whole() -> None:
