@@ -297,7 +297,7 @@ class WhisperRecognizer(LetterEars):
                 utt = ends.cut(n * WINDOW_S)  # a whole answer, and the pause of one after it
             if ends.in_speech and ends.quiet_s + 1e-9 < QUIET_EARLY_S:
                 quiet_tried, quiet_heard = False, None  # loud again (no hold_db: quiet_s stays 0)
-            elif utt is None and ends.in_speech and ends.start_s is not None:
+            elif utt is None and ends.start_s is not None:  # in speech
                 # Only quieter sound since the answer (its fading end, a breath, the room, talk
                 # across the table): decoded a little into it, so that the decode runs while
                 # the rest of the trailing silence passes. An answer heard surely ends the
@@ -310,7 +310,7 @@ class WhisperRecognizer(LetterEars):
                     if sure_alone(result, self._alternatives(result, grammar), grammar):
                         quiet_heard = (n * WINDOW_S, result)
                 if quiet_heard is not None and ends.quiet_s + 1e-9 >= policy.trailing_silence_s:
-                    utt, early = ends.cut(n * WINDOW_S), quiet_heard
+                    utt = ends.cut(n * WINDOW_S)  # heard from quiet_heard, below
             if utt is not None:
                 early = early or quiet_heard
                 if early is not None:
