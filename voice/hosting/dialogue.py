@@ -38,6 +38,7 @@ from voice.hosting.exchange import (
     ControlFlow,
     Ears,
     Exchange,
+    Expected,
     Heard,
     Line,
     Mouth,
@@ -235,7 +236,7 @@ class Dialogue:
         if ask is None:
             expect(ReplyKind.COMMAND, [], {})
         else:
-            expect(ask.expect, [*self._expected(ask), *ask.intents], dict(ask.request))
+            expect(ask.expect, self._phrases(ask), dict(ask.request))
 
     def _ask(self, ask: Ask) -> Understood:
         """The loop of the module's diagram: one listen at a time through the stages, until
@@ -271,8 +272,7 @@ class Dialogue:
         """Hear one utterance (written in the transcript), or None when the Ask's time
         limit has run out (said here; the Ask's default applies)."""
         ask = turn.ask
-        # Intents go into the grammar too, or a constrained recognizer never hears them.
-        expected = [*self._expected(ask), *ask.intents]
+        expected = self._phrases(ask)
         wait = ask.timeout_s * self.patience
         before = max(self.clock(), turn.heard_until)
         if ask.time_limit_s is not None:
@@ -419,6 +419,11 @@ class Dialogue:
         """"It's a bit loud ...", the first time a reply is lost in a loud room; else None."""
         told, self._told_loud = self._told_loud, self._told_loud or heard.noisy
         return "common.too_loud" if heard.noisy and not told else None
+
+    def _phrases(self, ask: Ask) -> Expected:
+        """What the ears may hear at ``ask``: its answers, then its intents (which go into the
+        grammar too, or a constrained recognizer never hears them)."""
+        return Expected(tuple(self._expected(ask)), tuple(ask.intents))
 
     def _expected(self, ask: Ask) -> list[str]:
         req = ask.request

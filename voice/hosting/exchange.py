@@ -1,6 +1,7 @@
 """What one exchange with the table is made of: the words that pass between host and table.
 
-An :class:`Ask` (a question and how to understand the reply), the :class:`Heard` reply,
+An :class:`Ask` (a question and how to understand the reply), the phrases it may hear
+(:class:`Expected`), the :class:`Heard` reply,
 the :class:`Line` s the host speaks, a :class:`Help` reply, the :class:`ControlFlow` a
 command raises for the driver, the protocols the dialogue speaks and listens
 through, and a :class:`Turn`: one Ask's progress, which each stage of the dialogue
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TypeAlias
+from typing import Any, Final, Protocol, TypeAlias, overload
 
 from voice.reply_kind import ReplyKind
 from voice.understanding.judge import Understood
@@ -87,8 +88,38 @@ class Mouth(Protocol):
     def set_rate(self, preset: str) -> None: ...
 
 
+@dataclass(frozen=True)
+class Expected(Sequence[str]):
+    """The phrases a prompt may hear: its answers, then phrases it also allows that are no
+    answer (an action card named at a question, the Ask's intents). As a sequence, all of
+    them, answers first: a recognizer that hears only its grammar's phrases must hear both.
+    Ears that check the audio for the answers (Whisper's forced check) check ``answers``
+    only: an intent checked there cost a decoder pass each and was never an answer."""
+
+    answers: tuple[str, ...]
+    others: tuple[str, ...] = ()
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        return (*self.answers, *self.others)[index]
+
+    def __len__(self) -> int:
+        return len(self.answers) + len(self.others)
+
+
+def answers_of(expected: Sequence[str]) -> tuple[str, ...]:
+    """The answers among a prompt's phrases (:class:`Expected`); all of them, for a plain list."""
+    return expected.answers if isinstance(expected, Expected) else tuple(expected)
+
+
 class Ears(Protocol):
-    """Speech in: one utterance, constrained to a reply kind and its phrases."""
+    """Speech in: one utterance, constrained to a reply kind and its phrases (a plain list
+    of them, or an :class:`Expected` that tells its answers apart)."""
 
     def listen(self, kind: ReplyKind, expected: Sequence[str], timeout_s: float) -> Heard: ...
 

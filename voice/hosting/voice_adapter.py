@@ -26,7 +26,7 @@ from content.numbers import number_words
 from voice.audio.devices import MicGate
 from voice.hearing.asr.base import Grammar, Recognition, Recognizer
 from voice.hearing.audio_in import AudioIn
-from voice.hosting.exchange import Heard, Mouth
+from voice.hosting.exchange import Heard, Mouth, answers_of
 from voice.reply_kind import ReplyKind
 from voice.speaking.audio_out import Playback
 from voice.speaking.tts import GAP_MARK, LETTER_NAMES, RATES_WPM, ReadingSpeaker
@@ -190,10 +190,12 @@ class VoiceEars:
     def grammar(kind: ReplyKind, expected: Sequence[str]) -> Grammar:
         if kind in FREE_KINDS and not expected:
             return Grammar(kind)
-        # A free answer's accepted answers are checked after a free decode; a spelling's
-        # tell the recognizer how many letters to wait for (never what they are).
+        # A free answer's accepted answers (not the prompt's intents) are checked after a
+        # free decode; a spelling's tell the recognizer how many letters to wait for (never
+        # what they are).
         return Grammar.of(kind, grammar_words(kind, expected), answers=said_answers(kind, expected),
-                          verify=expected if kind in (ReplyKind.WORD, ReplyKind.SPELLING) else ())
+                          verify=(answers_of(expected)
+                                  if kind in (ReplyKind.WORD, ReplyKind.SPELLING) else ()))
 
     def _hear(self, kind: ReplyKind, grammar: Grammar, wait_s: float) -> Recognition:
         """One utterance; a burst that decodes to nothing (a click, a breath) is not one.

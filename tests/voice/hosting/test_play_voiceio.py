@@ -255,6 +255,29 @@ def test_a_new_name_is_heard_without_a_grammar_and_answers_with_one() -> None:
     assert "a" in VoiceEars.grammar("spelling", ["cat"]).words()
 
 
+def test_a_question_checks_the_audio_for_its_answers_not_for_its_intents(
+        speaker: Pyttsx3Speaker) -> None:
+    """An action card named at a question is heard (it is in the grammar), but only the
+    accepted answers are forced after the audio: each phrase there costs a decoder pass."""
+    rec = _Heard(["own goal"], end_ms=500.0, result_ms=900.0)
+    ears = VoiceEars(rec, MemorySource(Clip.silence(0.1, 16000)), MicGate())
+
+    class _Table:
+        def status(self, what: str, asker: str) -> list[Line]:
+            return []
+
+    dialogue = Dialogue(VoiceMouth(speaker), ears, Phrases.load(), _Table(),
+                        transcript=Transcript(io.StringIO()))
+    ask = Ask([Line("setup.game_yesno", {"game": "Word Up"})], "word", "Red team",
+              request={"accepted": ["hat trick", "a hat trick"]},
+              intents={"own goal": "card", "move the goalposts": "card"})
+    result = dialogue.ask(ask)
+    assert result.command == "intent" and result.value == "card"
+    grammar = rec.grammars[0]
+    assert grammar.verify == ("hat trick", "a hat trick")
+    assert {"hat trick", "own goal", "move the goalposts"} <= set(grammar.phrases)
+
+
 def test_the_real_recognizer_hears_the_app_voice_through_the_dialogue(
         speaker: Pyttsx3Speaker, whisper) -> None:  # type: ignore[no-untyped-def]
 
