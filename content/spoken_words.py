@@ -3,8 +3,9 @@
 Where the rest of spelling lives, for a newcomer:
 
 - the pauses that end a run of letters and a whole spelling: voice/hearing/endpoint.py
-  (LETTER_PAUSE_S, SPELLING_PAUSE_S), and the longer pause while letters are still to
-  come and a stray sound before the first letter (SHORT_PAUSE_S, STRAY_S in
+  (LETTER_PAUSE_S, SPELLING_PAUSE_S, and UNFINISHED_PAUSE_S while letters are still to
+  come); the shorter wait once the spelling has the answer's letters, and a stray sound
+  before the first letter (COMPLETE_PAUSE_S, COMPLETE_MAX_S, STRAY_S in
   voice/hearing/asr/whisper_spelling.py);
 - how Whisper is prompted for letters and how what it writes is read as letters (NATO words
   split or misspelt, loops): voice/hearing/asr/whisper_words.py;
