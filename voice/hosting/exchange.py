@@ -11,7 +11,8 @@ reads and updates (what a stage decides is an :data:`Outcome`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, TypeAlias, overload
 
@@ -110,6 +111,10 @@ class Expected(Sequence[str]):
 
     def __len__(self) -> int:
         return len(self.answers) + len(self.others)
+
+    def __iter__(self) -> Iterator[str]:
+        # Sequence's own iteration would index, building the joined tuple for each phrase
+        return itertools.chain(self.answers, self.others)
 
 
 def answers_of(expected: Sequence[str]) -> tuple[str, ...]:
