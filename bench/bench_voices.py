@@ -11,7 +11,8 @@ tiny.en):
   right at once; ``VOICE.letters_alone_confirmed``: those of the rest whose doubt the
   host asks about with the right letter first;
 - ``VOICE.rtf_one_core``: render time / audio length while the recognizer decodes on
-  another thread (the TTS on one core);
+  another thread (the TTS on the core it leaves: the natural voice's helper thread runs
+  below the recognizer's priority);
 - ``VOICE.first_audio_uncached_p50/p95`` and ``_cached_p50``: from ``say`` to the first
   clip handed to the sound output, for lines never said before and said again;
 - ``VOICE.end_of_speech_to_reply_p50/p90``: a player's "yes" (human recordings,
@@ -188,7 +189,7 @@ def run_voice(kind_name: str) -> None:
          f"x real time (wall), recognizer running, load average {load:.1f}")
     emit(f"{name}.rtf_cpu", cpu / audio,
          "x real time (this thread's CPU time: the load-free figure; espeak-ng's phonemes "
-         "run in a child process and are not in it)")
+         "run in a child process and are not in it, nor is the natural voice's helper thread)")
 
     # first audio -------------------------------------------------------------------------
     def first_audio_ms(line: str) -> float:

@@ -160,10 +160,40 @@ def voice_files() -> tuple[Path, Path]:
     return onnx, onnx.with_name(onnx.name + ".json")
 
 
+THREADS = 2
+"""onnxruntime threads per render: the caller's and one helper below the recognizer's
+priority (:func:`_low_priority_session`). A line said now gets both cores once the player's
+answer is heard (a 10-word first clause: ~190 instead of ~330 ms on this CPU); a render
+ahead while the recognizer works gets the one core left."""
+
+
+def _low_priority_session(ort: Any, onnx_path: Path, opts: Any) -> Any:
+    """An onnxruntime session whose helper threads run at low priority: made in a thread of
+    low priority, whose threads they inherit it from (Linux: per-thread nice)."""
+    made: list[Any] = []
+    failed: list[str] = []
+
+    def make() -> None:
+        with_low_priority()
+        try:
+            made.append(ort.InferenceSession(str(onnx_path), opts,
+                                             providers=["CPUExecutionProvider"]))
+        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
+            failed.append(str(exc))
+
+    thread = threading.Thread(target=make, name="natural-voice-load")
+    thread.start()
+    thread.join()
+    if not made:
+        raise UserError(f"the natural voice {onnx_path} cannot be loaded "
+                        f"({failed[0] if failed else 'no session'}); reinstall it ({INSTALL_HINT})")
+    return made[0]
+
+
 class PiperVoice:
     """One Piper voice: phonemes from espeak-ng, audio from onnxruntime."""
 
-    def __init__(self, threads: int = 1) -> None:
+    def __init__(self, threads: int = THREADS) -> None:
         started = time.perf_counter()
         onnx_path, config_path = voice_files()
         espeak = shutil.which("espeak-ng")
@@ -184,18 +214,14 @@ class PiperVoice:
         self.noise_scale = float(inference.get("noise_scale", 0.667))
         self.noise_w = float(inference.get("noise_w", 0.8))
         opts = ort.SessionOptions()
-        # One core: the recognizer needs the other while the host talks.
-        opts.intra_op_num_threads = threads
+        opts.intra_op_num_threads = threads  # THREADS: the caller and a niced helper
         opts.inter_op_num_threads = 1
+        # Its helper sleeps between runs instead of spinning on a core the recognizer needs.
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         # Clauses differ in length at every run: a memory pattern planned for one shape
         # is only kept beside the next (the Sport and Leisure demo peaked 95 MB higher).
         opts.enable_mem_pattern = False
-        try:
-            self._session = ort.InferenceSession(str(onnx_path), opts,
-                                                 providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf types
-            raise UserError(f"the natural voice {onnx_path} cannot be loaded ({exc}); "
-                            f"reinstall it ({INSTALL_HINT})") from None
+        self._session = _low_priority_session(ort, onnx_path, opts)
         self._turn = threading.Condition()
         self._busy = False
         """A clause is rendering: one at a time, since each run holds its own working

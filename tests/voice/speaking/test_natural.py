@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import shutil
 import threading
 import time
@@ -305,6 +306,35 @@ def test_a_text_the_voice_cannot_say_is_said_by_espeak(
         clip = helped.render("\u0660")
     assert clip.rate_hz == 22050
     assert [r.getMessage() for r in caplog.records if "cannot say" in r.getMessage()]
+
+
+def _threads() -> set[int]:
+    return {int(t) for t in os.listdir("/proc/self/task")}
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="Linux threads")
+def test_the_voice_renders_on_two_threads_its_helper_below_the_recognizer(
+        voice: PiperVoice) -> None:
+    """A line said now gets both cores once the player is heard; the helper thread is
+    niced, so a render ahead while the recognizer works takes only the core left (``voice``:
+    onnxruntime's own threads already started)."""
+    before = _threads()
+    fresh = PiperVoice()
+    helpers = _threads() - before
+    assert helpers  # one thread alone renders without a helper
+    assert all(os.getpriority(os.PRIO_PROCESS, tid) >= 10 for tid in helpers)
+    assert os.getpriority(os.PRIO_PROCESS, 0) < 10  # the caller's own priority is untouched
+    assert fresh.synthesize(fresh.phonemes(["two threads"])[0], ".", 1.0).duration_s > 0.3
+
+
+def test_a_model_onnxruntime_cannot_load_is_one_line(tmp_path: Path) -> None:
+    import onnxruntime as ort
+
+    bad = tmp_path / "voice.onnx"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(UserError, match=r"the natural voice .*voice.onnx cannot be loaded .*"
+                                        r"reinstall it"):
+        natural._low_priority_session(ort, bad, ort.SessionOptions())
 
 
 def _fake_voice_package(root: Path, damaged: bool) -> models.EmbeddedModel:
