@@ -228,6 +228,10 @@ class PiperVoice:
         memory (the Sport and Leisure demo peaked ~60 MB higher with runs side by side)."""
         self._wanted = 0
         """Lines being said waiting for their turn: they go before any render ahead."""
+        self._run_options = ort.RunOptions
+        self._ahead_run: Any = None
+        """The render ahead in progress (its onnxruntime RunOptions): a line being said
+        stops it (``terminate``) rather than wait for it, and it is rendered again after."""
         self.synthesize(self.phonemes(["ready"])[0], ".", 1.0)  # the first run is slow
         self.load_s = time.perf_counter() - started
         """Checking the files and loading the model (seconds)."""
@@ -262,34 +266,51 @@ class PiperVoice:
         ``varied``: with the voice's noise, as Piper speaks (no two renders alike); without,
         the same phonemes always give the same audio (letters: what the pronunciation
         check heard is what the game plays). One clause renders at a time; ``ahead``: for
-        later, so it waits while a line being said wants a turn."""
+        later, so it waits while a line being said wants a turn, and is stopped and
+        rendered again when one wants it during its render."""
         if not any(ch in self._ids for ch in unicodedata.normalize("NFD", ipa) if ch != " "):
             raise UserError(f"no phoneme the voice knows in {ipa!r}")
         ids = self.ids(ipa, punct)
-        feeds = {
+        feeds: dict[str, np.ndarray] = {
             "input": np.array([ids], dtype=np.int64),
             "input_lengths": np.array([len(ids)], dtype=np.int64),
             "scales": np.array([self.noise_scale if varied else 0.0, length_scale,
                                 self.noise_w if varied else 0.0], dtype=np.float32),
         }
-        with self._turn:
-            if ahead:
-                self._turn.wait_for(lambda: not self._busy and not self._wanted)
-            else:
-                self._wanted += 1
-                self._turn.wait_for(lambda: not self._busy)
-                self._wanted -= 1
-            self._busy = True
-        try:
-            audio = self._session.run(None, feeds)[0].reshape(-1)
-        finally:
-            with self._turn:
-                self._busy = False
-                self._turn.notify_all()
+        audio = None
+        while audio is None:
+            audio = self._run(feeds, ahead)
         peak = float(np.max(np.abs(audio))) if audio.size else 0.0
         gain = min(PEAK / peak, MAX_GAIN) if peak > 0.0 else 1.0
         samples = (np.clip(audio * gain, -1.0, 1.0) * 32767).astype(np.int16)
         return _trimmed(Clip(samples, self.rate_hz))
+
+
+    def _run(self, feeds: dict[str, np.ndarray], ahead: bool) -> np.ndarray | None:
+        """One render in its turn (None: a render ahead stopped for a line being said)."""
+        options = self._run_options()
+        with self._turn:
+            if ahead:
+                self._turn.wait_for(lambda: not self._busy and not self._wanted)
+                self._ahead_run = options
+            else:
+                self._wanted += 1
+                if self._ahead_run is not None:
+                    self._ahead_run.terminate = True  # its work so far is lost: ~0.1-0.3 s
+                self._turn.wait_for(lambda: not self._busy)
+                self._wanted -= 1
+            self._busy = True
+        try:
+            return np.asarray(self._session.run(None, feeds, options)[0]).reshape(-1)
+        except Exception:  # onnxruntime raises its own type for a terminated run
+            if ahead and options.terminate:
+                return None
+            raise
+        finally:
+            with self._turn:
+                self._busy = False
+                self._ahead_run = None
+                self._turn.notify_all()
 
 
 PEAK = 0.9
