@@ -23,17 +23,17 @@ from voice.errors import UserError
 from voice.hearing.asr.base import Grammar
 from voice.hearing.audio_in import MemorySource
 from voice.hosting.voice_adapter import VoiceEars, VoiceMouth
-from voice.speaking import natural
+from voice.speaking import natural, piper
 from voice.speaking.audio_out import MemorySink
 from voice.speaking.clauses import Clause
 from voice.speaking.natural import (
     ClipCache,
     NaturalFixes,
     NaturalSpeaker,
-    PiperVoice,
     load_fixes,
     shared_voice,
 )
+from voice.speaking.piper import PiperVoice
 from voice.speaking.tts import HUMMED_M, Pyttsx3Speaker, VoiceSettings
 from voice.speaking.voices import VoiceKind, open_speaker, parse_voice
 from voice.understanding.judge import judge
@@ -373,7 +373,7 @@ def test_a_model_onnxruntime_cannot_load_is_one_line(tmp_path: Path) -> None:
     bad.write_bytes(b"not a model")
     with pytest.raises(UserError, match=r"the natural voice .*voice.onnx cannot be loaded .*"
                                         r"reinstall it"):
-        natural._low_priority_session(ort, bad, ort.SessionOptions())
+        piper._low_priority_session(ort, bad, ort.SessionOptions())
 
 
 def _fake_voice_package(root: Path, damaged: bool) -> models.EmbeddedModel:
@@ -399,7 +399,7 @@ def test_a_damaged_or_missing_voice_file_is_one_line_and_espeak_speaks(
     if not damaged:  # the folder without its model
         entry = models.EmbeddedModel(entry.name, "no_such_voice_pkg", "data", entry.sha256)
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(natural.models, "voice", lambda name="joe-medium": entry)
+    monkeypatch.setattr(piper.models, "voice", lambda name="joe-medium": entry)
     monkeypatch.setattr(natural, "_VOICE", None)
     notes: list[str] = []
     speaker, got = open_speaker(VoiceKind.NATURAL, MemorySink(), note=notes.append)
@@ -440,9 +440,9 @@ def test_the_fixes_file_sends_letters_and_words_to_espeak(voice: PiperVoice) -> 
     assert s.render_spelled("a").samples.tolist() == espeak.render_spelled("a").samples.tolist()
     assert s.pronounce["cardigan"] == "car dig an"
     said = s.render("castle.")
-    assert similarity(said, natural._trimmed(espeak.render("castle."))) > 0.99
+    assert similarity(said, piper.trimmed(espeak.render("castle."))) > 0.99
     assert similarity(said, NaturalSpeaker(MemorySink(), voice=voice).render("castle.")) < 0.95
     # inside a sentence too: the word in espeak-ng's voice after the natural voice's words
     line = s.render("It was a castle.")
-    alone = natural._trimmed(espeak.render("castle."))
+    alone = piper.trimmed(espeak.render("castle."))
     assert similarity(Clip(line.samples[-len(alone.samples):], line.rate_hz), alone) > 0.99
