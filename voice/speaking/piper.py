@@ -181,7 +181,6 @@ class PiperVoice:
         samples = (np.clip(audio * gain, -1.0, 1.0) * 32767).astype(np.int16)
         return trimmed(Clip(samples, self.rate_hz))
 
-
     def _run(self, feeds: dict[str, np.ndarray], ahead: bool) -> np.ndarray | None:
         """One render in its turn (None: a render ahead stopped for a line being said)."""
         options = self._run_options()
