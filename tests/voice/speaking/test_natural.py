@@ -307,10 +307,12 @@ def test_a_line_said_stops_the_render_ahead_in_progress_which_is_rendered_again_
     calls: list[tuple[str, str]] = []
     session_run = voice._session.run
     ahead_length = len(voice.ids(ahead_ipa, "."))
+    ahead_started = threading.Event()
 
     def run(outputs: Any, feeds: dict[str, np.ndarray], *options: Any) -> Any:
         name = "ahead" if len(feeds["input"][0]) == ahead_length else "said"
         if name == "ahead" and not [c for c in calls if c[0] == "ahead"]:
+            ahead_started.set()
             deadline = time.monotonic() + 5  # the first render ahead is still running ...
             while (not (options and options[0].terminate)
                    and time.monotonic() < deadline):
@@ -328,7 +330,7 @@ def test_a_line_said_stops_the_render_ahead_in_progress_which_is_rendered_again_
     thread = threading.Thread(target=lambda: rendered.append(
         voice.synthesize(ahead_ipa, ".", 1.0, varied=False, ahead=True)))
     thread.start()
-    time.sleep(0.2)  # the render ahead has its turn
+    assert ahead_started.wait(10)  # the render ahead has its turn
     voice.synthesize(said_ipa, ".", 1.0)
     thread.join(10)
     assert calls == [("ahead", "stopped"), ("said", "done"), ("ahead", "done")]
