@@ -74,6 +74,7 @@ below it."""
 
 NAME_LETTERS = {name: letter for letter, name in LETTER_NAMES.items()}
 
+
 class ClipCache:
     """Rendered clauses by (text, speed), least recently used dropped first.
 
@@ -243,7 +244,7 @@ class NaturalSpeaker(ReadingSpeaker):
             if clip is None:
                 if self.fallback is not None and part.text.lower() in self.fixes.espeak_words:
                     clip = trimmed(self.fallback._render_raw(part.text + part.punct)
-                                    .to_rate(self.voice.rate_hz))
+                                   .to_rate(self.voice.rate_hz))
                 elif part.text == HUMMED_M:
                     clip = self.voice.synthesize(HUM_IPA, part.punct, scale * HUM_STRETCH,
                                                  ahead=ahead)
