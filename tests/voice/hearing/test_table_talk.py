@@ -62,6 +62,8 @@ def test_a_count_at_a_number_prompt_is_the_prompt_written_back() -> None:
     number = Grammar(ReplyKind.NUMBER, ("one", "two"))
     assert prompt_echo("one two three four five", number)
     assert prompt_echo("six seven eight", number)
+    assert prompt_echo("one two three four three", number)  # the count gone astray
+    assert not prompt_echo("seven one two three", number)
     assert not prompt_echo("seven", number)
     assert not prompt_echo("six four", number)  # two numbers: no answer, but said
     assert not prompt_echo("twenty five", number)

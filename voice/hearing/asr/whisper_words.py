@@ -77,12 +77,16 @@ one, two, ...") written back where the decoder made out no answer (talk, a noise
 
 def prompt_echo(text: str, grammar: Grammar) -> bool:
     """Whether ``text`` is the decoder writing its prompt back, not what anyone said: at a
-    number prompt, ECHO_RUN or more number words counting up by one ("one two three four")."""
+    number prompt, a decode that starts with ECHO_RUN or more number words counting up by
+    one ("one two three four"), whatever follows the count ("one two three four three",
+    written for a talk word)."""
     if grammar.kind != ReplyKind.NUMBER:
         return False
     values = [UNITS.get(w, -9) for w in text.split()]
-    return len(values) >= ECHO_RUN and all(
-        a >= 0 and b == a + 1 for a, b in zip(values, values[1:], strict=False))
+    run = 1
+    while run < len(values) and values[run - 1] >= 0 and values[run] == values[run - 1] + 1:
+        run += 1
+    return run >= ECHO_RUN
 
 
 _HYPHENATED_LETTERS = re.compile(r"\b([A-Za-z])(?:-([A-Za-z]))+\b")
