@@ -92,6 +92,25 @@ def test_a_number_heard_through_talk_is_taken_only_when_every_reading_agrees(
     assert not unsure(Decoded(text, -0.5, classes, 50.0, crowded=False), alts, grammar)
 
 
+def test_a_yes_or_no_read_from_other_words_against_the_first_step_is_confirmed() -> None:
+    """A "yes" under talk written "Can't." while the first step leaned to yes (0.32, no
+    0.004): the judge reads "can't" as a no, so taken it was a wrong answer. With the
+    first step's answer a runner-up (CONFIRM_ALONE), it is said back first."""
+    from voice.hearing.asr.base import Alternative, Grammar
+    from voice.hearing.asr.whisper_letters import Decoded
+    from voice.hearing.asr.whisper_sure import unsure
+    from voice.reply_kind import ReplyKind
+
+    grammar = Grammar(ReplyKind.YESNO, ("yes", "no"))
+    classes = {"yes": 0.32, "no": 0.004}
+    heard = Decoded("can't", -1.2, classes, 50.0)
+    runner_up = [Alternative("can't", None, -1.2, (), True), Alternative("yes", 0.32)]
+    assert unsure(heard, runner_up, grammar)
+    assert not unsure(heard, runner_up[:1], grammar)  # the first step leaned nowhere
+    named = Decoded("yes", -0.2, {"yes": 0.9, "no": 0.01}, 50.0)
+    assert not unsure(named, [Alternative("yes", 0.9)], grammar)
+
+
 @pytest.mark.parametrize(("kind", "text", "classes", "recheck", "confirmed"), [
     # written again alone by the decode prompted with no answer: a second hearing, taken
     (ReplyKind.NUMBER, " Three.", {"three": 0.52, "eight": 0.1}, " The answer is three.", False),

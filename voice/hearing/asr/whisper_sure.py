@@ -121,6 +121,11 @@ def unsure(result: Decoded, alts: list[Alternative], grammar: Grammar) -> bool:
     if (grammar.kind == ReplyKind.NUMBER and top.text in classes
             and classes[top.text] < ACCEPT_NAMED):
         return True  # named, and leaned to, but weakly (see _alternatives): confirmed
+    if (grammar.kind == ReplyKind.YESNO and len(alts) > 1 and alts[1].text in classes
+            and not any(w in classes for w in top.text.split())):
+        # a yes or no read from other words ("can't" written for a "yes" the first step
+        # leans to), the classifier's answer a runner-up (CONFIRM_ALONE): confirmed
+        return True
     if not result.crowded:
         return False
     if (grammar.kind == ReplyKind.NUMBER
